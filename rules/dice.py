@@ -1,0 +1,181 @@
+"""Dice sources: where faces come from, and the record of every face used.
+
+An action never draws randomness from a global.  It is handed a
+:class:`DiceSource` and asks it for named rolls (``"attack"``, ``"damage"``),
+each of a kind (``"dF"``, ``"d6"``) and a number of dice.  Every source records
+the faces it handed out, by roll name, and that record is what the encounter
+log keeps: replaying it through :class:`GivenDice` rebuilds the same result on
+any machine.  A seed only chooses faces; it is never the record.
+
+Fudge dice keep their face identity: ``"-"``, ``"0"`` (the blank face, written
+``[ ]`` or ``*`` in the Typed Damage text) and ``"+"``, because Typed Damage
+counts faces, not values.
+
+>>> dice = GivenDice({"damage": "[-][ ][ ][+]"})
+>>> dice.roll("damage", "dF", 4)
+('-', '0', '0', '+')
+>>> dice.record
+{'damage': ['-', '0', '0', '+']}
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Union
+
+from .errors import BadDice
+
+Face = Union[str, int]
+
+FUDGE_FACES: tuple[str, str, str] = ("-", "0", "+")
+FUDGE_VALUE: dict[str, int] = {"-": -1, "0": 0, "+": 1}
+KINDS = ("dF", "d6")
+MAX_DICE_PER_ROLL = 200
+
+# What a person may type for each Fudge face.  The text writes the blank face
+# as [ ] or *; people also type 0, o, b or _.
+_FUDGE_ALIASES: dict[str, str] = {
+    "-": "-", "\u2212": "-", "\u2013": "-", "m": "-",
+    "0": "0", "*": "0", "b": "0", "o": "0", "_": "0", ".": "0", "": "0",
+    "+": "+", "p": "+",
+}
+
+
+def fudge_value(faces: Sequence[Face]) -> int:
+    """The total of Fudge faces: each ``+`` counts 1 and each ``-`` counts -1.
+
+    >>> fudge_value(["+", "+", "0", "-"])
+    1
+    """
+    return sum(FUDGE_VALUE[str(face)] for face in faces)
+
+
+def parse_faces(kind: str, given: str | Sequence[Face], *, roll: str = "dice") -> tuple[Face, ...]:
+    """Read faces typed by a person or stored in a log, in canonical form.
+
+    Fudge faces may be typed as ``[-][ ][+]``, ``-0+``, ``- * +`` or as a list;
+    d6 faces as ``3 5 6`` or a list of integers.
+
+    >>> parse_faces("dF", "[+][ ][-]")
+    ('+', '0', '-')
+    >>> parse_faces("dF", "+ * -")
+    ('+', '0', '-')
+    >>> parse_faces("d6", "3, 6 1")
+    (3, 6, 1)
+    """
+    if kind not in KINDS:
+        raise BadDice(f"unknown kind of die {kind!r}; expected one of {', '.join(KINDS)}", field=roll)
+    if isinstance(given, str):
+        tokens = _tokens(kind, given)
+    elif isinstance(given, Sequence):
+        tokens = list(given)
+    else:
+        raise BadDice(f"faces for {roll!r} must be text or a list, not {type(given).__name__}", field=roll)
+    if len(tokens) > MAX_DICE_PER_ROLL:
+        raise BadDice(f"{len(tokens)} faces for {roll!r} is more than the {MAX_DICE_PER_ROLL} allowed", field=roll)
+    return tuple(_face(kind, token, roll) for token in tokens)
+
+
+def _tokens(kind: str, text: str) -> list[Face]:
+    if kind == "dF":
+        if "[" in text:
+            leftover = re.sub(r"\[[^\]]*\]", "", text).strip(" ,")
+            if leftover:
+                raise BadDice(f"could not read {leftover!r} in {text!r}; write each die as [-], [ ] or [+]")
+            return [inner.strip() for inner in re.findall(r"\[([^\]]*)\]", text)]
+        return [char for char in text if char not in " ,;\t\n"]
+    return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
+
+
+def _face(kind: str, token: Face, roll: str) -> Face:
+    if kind == "dF":
+        face = _FUDGE_ALIASES.get(str(token).strip().lower()) if not isinstance(token, bool) else None
+        if face is None:
+            raise BadDice(f"{token!r} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
+        return face
+    try:
+        value = int(token) if not isinstance(token, bool) else 0
+    except (TypeError, ValueError):
+        value = 0
+    if not 1 <= value <= 6 or (isinstance(token, str) and not token.strip().isdigit()):
+        raise BadDice(f"{token!r} is not a d6 face; use a whole number from 1 to 6", field=roll)
+    return value
+
+
+class DiceSource(ABC):
+    """Hands out faces for named rolls and records every face it hands out."""
+
+    def __init__(self) -> None:
+        self.record: dict[str, list[Face]] = {}
+
+    def roll(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+        """Faces for the roll ``name``: ``count`` dice of ``kind``."""
+        if kind not in KINDS:
+            raise BadDice(f"unknown kind of die {kind!r}; expected one of {', '.join(KINDS)}", field=name)
+        if not 0 <= count <= MAX_DICE_PER_ROLL:
+            raise BadDice(f"cannot roll {count} dice for {name!r}; between 0 and {MAX_DICE_PER_ROLL} allowed", field=name)
+        if name in self.record:
+            raise BadDice(f"the roll {name!r} was asked for twice in one action", field=name)
+        faces = self._faces(name, kind, count)
+        self.record[name] = list(faces)
+        return faces
+
+    @abstractmethod
+    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+        """Produce the faces; ``roll`` has checked the request and records them."""
+
+    def finish(self) -> dict[str, list[Face]]:
+        """Check the action used what it was given, and return the record."""
+        return dict(self.record)
+
+
+class SeededDice(DiceSource):
+    """Rolls faces from a seeded generator, so a test or a replayed session can repeat them."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__()
+        self._random = random.Random(seed)
+
+    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+        if kind == "dF":
+            return tuple(FUDGE_FACES[self._random.randrange(3)] for _ in range(count))
+        return tuple(self._random.randrange(1, 7) for _ in range(count))
+
+
+class GivenDice(DiceSource):
+    """Replays faces given by name: from a log, a test, or physical dice typed in.
+
+    A roll that was not given comes from ``fallback`` when there is one (the
+    app rolls what the person did not type); otherwise it is an error.  Faces
+    given for a roll the action never makes are an error too, so a typo in the
+    number of dice is caught rather than silently ignored.
+    """
+
+    def __init__(self, given: Mapping[str, str | Sequence[Face]], fallback: DiceSource | None = None) -> None:
+        super().__init__()
+        if not isinstance(given, Mapping):
+            raise BadDice("dice must be an object mapping each roll's name to its faces", field="dice")
+        self._given = dict(given)
+        self._fallback = fallback
+
+    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+        if name not in self._given:
+            if self._fallback is None:
+                raise BadDice(f"the roll {name!r} needs {count} {kind} but no faces were given for it", field=name)
+            faces = self._fallback.roll(name, kind, count)
+            return faces
+        faces = parse_faces(kind, self._given[name], roll=name)
+        if len(faces) != count:
+            raise BadDice(
+                f"the roll {name!r} needs {count} {kind} but {len(faces)} faces were given", field=name
+            )
+        return faces
+
+    def finish(self) -> dict[str, list[Face]]:
+        unused = [name for name in self._given if name not in self.record]
+        if unused:
+            raise BadDice(f"faces were given for {unused[0]!r}, which this action does not roll", field=unused[0])
+        return dict(self.record)

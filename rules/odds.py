@@ -1,0 +1,148 @@
+"""Exact discrete distributions with integer weights.
+
+A :class:`Dist` maps outcomes to positive integer weights; probabilities are
+``Fraction`` s of the total.  Floats appear only when a distribution is turned
+into a view for the page.  The algebra is what the five systems need: sums of
+dice (``+``), mapping outcomes (``map``), and mixing a distribution of
+distributions (``bind``), e.g. "for each margin of success, the damage pool".
+
+>>> two = fudge_dice(1) + fudge_dice(1)
+>>> sorted(two.weights.items())
+[(-2, 1), (-1, 2), (0, 3), (1, 2), (2, 1)]
+>>> two.probability(0)
+Fraction(1, 3)
+>>> successes(2, 1).probability(0)
+Fraction(4, 9)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Dist(Generic[T]):
+    """An exact distribution: outcome -> positive integer weight."""
+
+    weights: Mapping[T, int]
+
+    def __post_init__(self) -> None:
+        if not self.weights:
+            raise ValueError("a distribution needs at least one outcome")
+        for outcome, weight in self.weights.items():
+            if not isinstance(weight, int) or weight <= 0:
+                raise ValueError(f"weight {weight!r} of {outcome!r} is not a positive integer")
+
+    @staticmethod
+    def of(weights: Mapping[T, int]) -> Dist[T]:
+        """A distribution from weights, dropping zero weights."""
+        return Dist({outcome: weight for outcome, weight in weights.items() if weight})
+
+    @staticmethod
+    def always(outcome: T) -> Dist[T]:
+        return Dist({outcome: 1})
+
+    @staticmethod
+    def uniform(outcomes: Iterable[T]) -> Dist[T]:
+        counts: dict[T, int] = {}
+        for outcome in outcomes:
+            counts[outcome] = counts.get(outcome, 0) + 1
+        return Dist(counts)
+
+    @property
+    def total(self) -> int:
+        return sum(self.weights.values())
+
+    def probability(self, outcome: T) -> Fraction:
+        return Fraction(self.weights.get(outcome, 0), self.total)
+
+    def probability_where(self, test: Callable[[T], bool]) -> Fraction:
+        return Fraction(sum(w for o, w in self.weights.items() if test(o)), self.total)
+
+    def map(self, function: Callable[[T], U]) -> Dist[U]:
+        """The distribution of ``function(outcome)``; equal images pool their weight."""
+        out: dict[U, int] = {}
+        for outcome, weight in self.weights.items():
+            image = function(outcome)
+            out[image] = out.get(image, 0) + weight
+        return Dist(out)
+
+    def bind(self, inner: Callable[[T], Dist[U]]) -> Dist[U]:
+        """Mix: pick an outcome from self, then an outcome from ``inner(outcome)``.
+
+        Inner distributions may have different totals; they are scaled to a
+        common multiple so the result stays exact with integer weights.
+        """
+        parts = [(weight, inner(outcome)) for outcome, weight in self.weights.items()]
+        common = math.lcm(*(part.total for _, part in parts))
+        out: dict[U, int] = {}
+        for weight, part in parts:
+            scale = weight * (common // part.total)
+            for image, inner_weight in part.weights.items():
+                out[image] = out.get(image, 0) + scale * inner_weight
+        divisor = math.gcd(*out.values())
+        return Dist({image: weight // divisor for image, weight in out.items()})
+
+    def combine(self, other: Dist[U], function: Callable[[T, U], Any]) -> Dist[Any]:
+        """The distribution of ``function(a, b)`` for independent a from self, b from other."""
+        out: dict[Any, int] = {}
+        for left, left_weight in self.weights.items():
+            for right, right_weight in other.weights.items():
+                image = function(left, right)
+                out[image] = out.get(image, 0) + left_weight * right_weight
+        return Dist(out)
+
+    def __add__(self, other: Dist[Any]) -> Dist[Any]:
+        return self.combine(other, lambda a, b: a + b)
+
+    def __sub__(self, other: Dist[Any]) -> Dist[Any]:
+        return self.combine(other, lambda a, b: a - b)
+
+    def repeat_sum(self, times: int) -> Dist[Any]:
+        """The sum of ``times`` independent copies (0 copies sum to 0)."""
+        result: Dist[Any] = Dist.always(0)
+        for _ in range(times):
+            result = result + self
+        return result
+
+    def mean(self) -> Fraction:
+        return sum((Fraction(weight) * outcome for outcome, weight in self.weights.items()), Fraction(0)) / self.total  # type: ignore[operator]
+
+    def sorted_items(self) -> list[tuple[T, int]]:
+        return sorted(self.weights.items(), key=lambda item: _sort_key(item[0]))
+
+
+def _sort_key(outcome: Any) -> tuple[int, Any]:
+    return (0, outcome) if isinstance(outcome, (int, Fraction)) else (1, str(outcome))
+
+
+def fudge_dice(count: int) -> Dist[int]:
+    """The total of ``count`` Fudge dice (each -1, 0 or +1)."""
+    return Dist.uniform((-1, 0, 1)).repeat_sum(count)
+
+
+def dice(count: int, sides: int = 6) -> Dist[int]:
+    """The total of ``count`` dice of ``sides`` faces."""
+    return Dist.uniform(range(1, sides + 1)).repeat_sum(count)
+
+
+def successes(count: int, success_faces: int, sides: int = 3) -> Dist[int]:
+    """How many of ``count`` dice show one of ``success_faces`` of their ``sides`` faces.
+
+    Weights are the numbers of face sequences: C(n, j) * k^j * (sides - k)^(n - j),
+    out of sides^n.
+    """
+    if not 0 <= success_faces <= sides:
+        raise ValueError(f"success_faces {success_faces!r} must lie between 0 and {sides}")
+    misses = sides - success_faces
+    return Dist.of({
+        hits: math.comb(count, hits) * success_faces**hits * misses ** (count - hits)
+        for hits in range(count + 1)
+    })

@@ -1,0 +1,50 @@
+"""The registry of rule systems: a stable id -> the module that implements it.
+
+Every system offers the same small protocol (:class:`System`), so the
+encounter, the API and the page never need to know which rules they run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+from ..dice import DiceSource
+from ..errors import UnknownSystem
+from ..report import Report
+from . import typed
+
+
+class System(Protocol):
+    """What each system module offers, as plain functions over its own dataclasses."""
+
+    ID: str
+    NAME: str
+    SOURCE: str
+    ACTIONS: tuple[str, ...]
+
+    def option_schema(self) -> list[dict[str, Any]]: ...
+    def read_options(self, data: Any) -> Any: ...
+    def options_to_dict(self, options: Any) -> dict[str, Any]: ...
+    def read_sheet(self, data: Any, field: str = "sheet") -> Any: ...
+    def fresh_state(self, sheet: Any, options: Any) -> Any: ...
+    def action_schema(self) -> dict[str, Any]: ...
+    def apply(self, action: str, sheets: Mapping[str, Any], states: Mapping[str, Any], inputs: Any,
+              options: Any, dice: DiceSource) -> tuple[dict[str, Any], Report]: ...
+    def odds(self, action: str, sheets: Mapping[str, Any], states: Mapping[str, Any], inputs: Any,
+             options: Any) -> dict[str, Any]: ...
+    def view(self, sheet: Any, state: Any, options: Any) -> dict[str, Any]: ...
+    def catalog(self) -> dict[str, Any]: ...
+
+
+_MODULES: tuple[ModuleType, ...] = (typed,)
+SYSTEMS: dict[str, System] = {module.ID: cast(System, module) for module in _MODULES}
+
+
+def find_system(system_id: Any) -> System:
+    """The system with this id, or :class:`UnknownSystem` listing the ids there are."""
+    if isinstance(system_id, str) and system_id in SYSTEMS:
+        return SYSTEMS[system_id]
+    raise UnknownSystem(f"unknown system {system_id!r}; expected one of {', '.join(map(repr, SYSTEMS))}",
+                        field="system")

@@ -1,0 +1,196 @@
+"""Resolving one attack: who hits, how many dice, what the armour stops, what the dice say, the wound.
+
+``resolve`` is pure: the sheets, the states, the inputs, the options and a dice
+source go in; the new states and a report of steps come out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ... import fields
+from ...dice import DiceSource, fudge_value
+from ...errors import BadField, UnknownCombatant
+from ...ladder import describe
+from ...report import Report, Step, show_fudge
+from .armour import Options, Protection, pool_after_armour, protection, wear
+from .notation import WeaponMode, parse_weapon
+from .sheet import Sheet, State
+from .tracks import Track, load_track, mark, penalty, status, taken_out
+
+MARGINS = ("typed", "rolled", "automatic")
+MAX_MARGIN = 20
+SLOW_STRIKE_DIFFICULTY = 2
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack's validated inputs, with the weapon mode resolved."""
+
+    attacker: str | None        # None: a hazard such as a fire, with no attack roll
+    target: str
+    mode: WeaponMode
+    weapon_label: str
+    margin: str                 # "typed", "rolled" or "automatic"
+    margin_of_success: int      # when typed
+    use_strength: bool
+    slow_strike: bool
+    energy_allowance: int
+
+
+def read_attack(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet]) -> Attack:
+    """Validate an attack's inputs against the roster; errors name the field."""
+    inputs = fields.mapping(inputs, "inputs")
+    target = fields.text(inputs, "target", "target", max_length=20)
+    if target not in sheets:
+        raise UnknownCombatant(f"target {target!r} is not in this encounter", field="target")
+    attacker_id = inputs.get("attacker") or None
+    if attacker_id is None:
+        notation = fields.text(inputs, "hazard", "hazard", max_length=80)
+        mode = parse_weapon(notation, field="hazard").modes[0]
+        label = f"hazard {mode.notation}"
+        margin = fields.choice(inputs, "margin", "margin", ("automatic", "typed"), default="automatic")
+    else:
+        attacker = fields.text(inputs, "attacker", "attacker", max_length=20)
+        if attacker not in sheets:
+            raise UnknownCombatant(f"attacker {attacker!r} is not in this encounter", field="attacker")
+        if attacker == target:
+            raise BadField("the attacker and the target must be different combatants", field="target")
+        sheet = sheets[attacker]
+        if not sheet.weapons:
+            raise BadField(f"{sheet.name!r} has no weapon; add one to the sheet first", field="weapon")
+        weapon_index = fields.integer(inputs, "weapon", "weapon", 0, len(sheet.weapons) - 1, default=0)
+        entry = sheet.weapons[weapon_index]
+        mode_index = fields.integer(inputs, "mode", "mode", 0, len(entry.weapon.modes) - 1, default=0)
+        mode = entry.weapon.modes[mode_index]
+        label = f"{entry.name} {mode.notation}"
+        margin = fields.choice(inputs, "margin", "margin", ("typed", "rolled"), default="typed")
+    margin_of_success = 0
+    if margin == "typed":
+        # D-TD-3: a tie or a loss is no hit, so a hit has a margin of at least 1.
+        margin_of_success = fields.integer(inputs, "margin_of_success", "margin_of_success", 1, MAX_MARGIN)
+    return Attack(
+        attacker=attacker_id, target=target, mode=mode, weapon_label=label, margin=margin,
+        margin_of_success=margin_of_success,
+        use_strength=fields.flag(inputs, "use_strength", "use_strength") if attacker_id else False,
+        slow_strike=fields.flag(inputs, "slow_strike", "slow_strike"),
+        energy_allowance=fields.integer(inputs, "energy_allowance", "energy_allowance", 0, 2, default=0),
+    )
+
+
+def attack_skill(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State], track: Track) -> tuple[int, int]:
+    """The attacker's and defender's effective skills: ladder skill + wound penalty (- 2 for a slow strike)."""
+    assert attack.attacker is not None
+    offence = sheets[attack.attacker].skill + penalty(track, states[attack.attacker].marks)
+    offence -= SLOW_STRIKE_DIFFICULTY if attack.slow_strike else 0
+    defence = sheets[attack.target].defence + penalty(track, states[attack.target].marks)
+    return offence, defence
+
+
+def shield_for(attack: Attack, target_state: State, options: Options) -> Protection:
+    return protection(target_state.armour, attack.mode, options,
+                      ignore_universal=attack.slow_strike, energy_allowance=attack.energy_allowance)
+
+
+def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+            dice: DiceSource) -> tuple[dict[str, State], Report]:
+    """Resolve one attack; return the states that changed and the report."""
+    track = load_track(options.track)
+    target_sheet = sheets[attack.target]
+    target_state = states[attack.target]
+    steps: list[Step] = []
+    who = sheets[attack.attacker].name if attack.attacker else "The hazard"
+    title = f"{who} attacks {target_sheet.name} with {attack.weapon_label}"
+    mos = attack.margin_of_success
+    if attack.margin == "rolled":
+        offence, defence = attack_skill(attack, sheets, states, track)
+        attack_faces = dice.roll("attack", "dF", 4)
+        defence_faces = dice.roll("defence", "dF", 4)
+        rolled_offence = offence + fudge_value(attack_faces)
+        rolled_defence = defence + fudge_value(defence_faces)
+        slow = f" (slow strike: -{SLOW_STRIKE_DIFFICULTY})" if attack.slow_strike else ""
+        steps.append(Step(f"{who} attacks at {describe(offence)}{slow}, rolls {show_fudge(attack_faces)} "
+                          f"({fudge_value(attack_faces):+d}): {describe(rolled_offence)}.",
+                          "FUDGE opposed action", attack_faces, "attack"))
+        steps.append(Step(f"{target_sheet.name} defends at {describe(defence)}, rolls {show_fudge(defence_faces)} "
+                          f"({fudge_value(defence_faces):+d}): {describe(rolled_defence)}.",
+                          "FUDGE opposed action", defence_faces, "defence"))
+        mos = rolled_offence - rolled_defence
+        if mos <= 0:
+            steps.append(Step(f"Margin of success {mos:+d}: a tie or a loss is no hit.", "D-TD-3"))
+            return {}, Report(title, tuple(steps), "Miss")
+        steps.append(Step(f"Margin of success {mos}: a hit.", "D-TD-3"))
+    elif attack.margin == "typed":
+        steps.append(Step(f"The attack hits with a margin of success of {mos}.", "The Basic Mechanic"))
+    else:
+        steps.append(Step("The hazard strikes without an attack roll.", "Ablative Armor example"))
+
+    base = attack.mode.dice
+    if attack.use_strength:
+        strength = sheets[attack.attacker].strength if attack.attacker else 0
+        base += strength
+        steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + Strength {strength:+d} "
+                          f"(declared before the attack, in lieu of the margin of success) = {base}.",
+                          "Optional Rule: Strength and Damage"))
+    elif attack.margin != "automatic":
+        base += mos
+        steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + margin of success {mos} = {base}.",
+                          "The Basic Mechanic"))
+    else:
+        steps.append(Step(f"{attack.weapon_label} rolls {base} dice.", "The Basic Mechanic"))
+
+    shield = shield_for(attack, target_state, options)
+    armour_label = target_sheet.armour_name or "armour"
+    if target_state.armour.total:
+        for sentence, rule in shield.reasons:
+            steps.append(Step(f"{armour_label} {target_state.armour.notation}: {sentence}", rule))
+    else:
+        steps.append(Step(f"{target_sheet.name} wears no armour.", "Armor and Damage"))
+    pool = pool_after_armour(base, shield)
+    removed_dice = max(0, base - pool) if not shield.hardened else 0
+    if shield.count and not shield.hardened:
+        if base <= 0:
+            steps.append(Step(f"The pool is {base} before armour: no dice to roll.", "D-TD-2"))
+        elif pool == shield.floor and base - shield.count < shield.floor:
+            why = ("but always rolls at least 1 die" if shield.floor else
+                   "and this armour can reduce the pool to 0 dice")
+            steps.append(Step(f"{base} - {shield.count} = {base - shield.count}, {why}: {pool} dice.",
+                              "D-TD-2" if shield.floor else "Ballistic and Energy Damage"))
+        else:
+            steps.append(Step(f"{base} - {shield.count} = {pool} dice.", "Armor and Damage"))
+    elif base <= 0:
+        steps.append(Step(f"The pool is {base}: no dice to roll.", "D-TD-2"))
+
+    faces = dice.roll("damage", "dF", pool)
+    hits = sum(1 for face in faces if face in attack.mode.success_faces)
+    success_words = " or ".join(f"[{'+' if f == '+' else '-' if f == '-' else ' '}]"
+                                for f in ("-", "0", "+") if f in attack.mode.success_faces)
+    steps.append(Step(f"Rolls {pool} dice: {show_fudge(faces)}, {hits} success{'es' if hits != 1 else ''} "
+                      f"on {success_words} ({attack.mode.type_name}).", "The Basic Mechanic", faces, "damage"))
+    net = hits
+    removed_successes = 0
+    if shield.hardened:
+        net = max(0, hits - shield.count)
+        removed_successes = hits - net
+        steps.append(Step(f"Hardened armour removes {shield.count} successes: {hits} - {shield.count} = {net}"
+                          f"{' (no less than 0)' if hits < shield.count else ''}.", "Hardened Armor"))
+
+    new_state = target_state
+    worn_by = removed_successes if shield.hardened else removed_dice
+    if target_state.armour.ablative and worn_by:
+        worn_armour, _ = wear(target_state.armour, shield, worn_by)
+        steps.append(Step(f"Ablative armour is used up by the {worn_by} {'successes' if shield.hardened else 'dice'} "
+                          f"it stopped: {target_state.armour.notation} becomes {worn_armour.notation}.",
+                          "D-TD-6" if shield.hardened else "Ablative Armor"))
+        new_state = replace(new_state, armour=worn_armour)
+
+    marks, lines = mark(track, target_state.marks, net)
+    for line in lines:
+        steps.append(Step(line, f"The Wound Track ({track.id}); D-TD-7"))
+    new_state = replace(new_state, marks=marks)
+    outcome = f"{net} damage: {target_sheet.name} is {status(track, marks)}"
+    if taken_out(track, marks) and not taken_out(track, target_state.marks):
+        outcome = f"{net} damage: {target_sheet.name} is taken out"
+    return {attack.target: new_state}, Report(title, tuple(steps), outcome)

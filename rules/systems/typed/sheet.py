@@ -1,0 +1,87 @@
+"""A Typed Damage combatant's sheet (skills, weapons, armour) and wound state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ... import fields
+from ...errors import BadField
+from .notation import Armour, Weapon, parse_armour, parse_weapon
+from .tracks import Marks, Track, fresh_marks
+
+LADDER_RANGE = (-8, 8)
+STRENGTH_RANGE = (-5, 5)
+MAX_WEAPONS = 12
+
+
+@dataclass(frozen=True)
+class WeaponEntry:
+    name: str
+    notation: str
+    weapon: Weapon
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "notation": self.notation}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a combatant brings to a fight; never changes during one."""
+
+    name: str
+    skill: int            # attack skill on the FUDGE ladder
+    defence: int          # defensive skill on the FUDGE ladder
+    strength: int         # Strength modifier, for the optional Strength-for-damage rule
+    weapons: tuple[WeaponEntry, ...]
+    armour_name: str
+    armour_notation: str
+    armour: Armour
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "skill": self.skill, "defence": self.defence, "strength": self.strength,
+            "weapons": [entry.to_dict() for entry in self.weapons],
+            "armour": {"name": self.armour_name, "notation": self.armour_notation},
+        }
+
+    @staticmethod
+    def from_dict(data: Any, field: str = "sheet") -> Sheet:
+        data = fields.mapping(data, field)
+        low, high = LADDER_RANGE
+        weapons_data = data.get("weapons", [])
+        if not isinstance(weapons_data, list) or len(weapons_data) > MAX_WEAPONS:
+            raise BadField(f"{field}.weapons must be a list of at most {MAX_WEAPONS} weapons", field=f"{field}.weapons")
+        weapons = []
+        for index, entry in enumerate(weapons_data):
+            where = f"{field}.weapons[{index}]"
+            entry = fields.mapping(entry, where)
+            notation = fields.text(entry, "notation", f"{where}.notation", max_length=80)
+            weapons.append(WeaponEntry(
+                fields.text(entry, "name", f"{where}.name"), notation,
+                parse_weapon(notation, field=f"{where}.notation")))
+        armour_data = fields.mapping(data.get("armour", {}), f"{field}.armour")
+        armour_notation = fields.text(armour_data, "notation", f"{field}.armour.notation", max_length=80,
+                                      default="", allow_empty=True)
+        return Sheet(
+            name=fields.text(data, "name", f"{field}.name"),
+            skill=fields.integer(data, "skill", f"{field}.skill", low, high, default=0),
+            defence=fields.integer(data, "defence", f"{field}.defence", low, high, default=0),
+            strength=fields.integer(data, "strength", f"{field}.strength", *STRENGTH_RANGE, default=0),
+            weapons=tuple(weapons),
+            armour_name=fields.text(armour_data, "name", f"{field}.armour.name", default="", allow_empty=True),
+            armour_notation=armour_notation,
+            armour=parse_armour(armour_notation, field=f"{field}.armour.notation"),
+        )
+
+
+@dataclass(frozen=True)
+class State:
+    """A combatant's wounds and the armour left after ablative wear."""
+
+    marks: Marks
+    armour: Armour
+
+    @staticmethod
+    def fresh(sheet: Sheet, track: Track) -> State:
+        return State(fresh_marks(track), sheet.armour)
