@@ -34,7 +34,8 @@ def _encounter(request: dict[str, Any]) -> Encounter:
 
 
 def _state(encounter: Encounter, **extra: Any) -> dict[str, Any]:
-    return {"encounter": encounter.to_dict(), "view": encounter.view(), **extra}
+    document = encounter.to_dict()
+    return {"encounter": document, "view": encounter.view(), "fragment": share.encode(document), **extra}
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:

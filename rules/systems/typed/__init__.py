@@ -78,6 +78,7 @@ def fresh_state(sheet: Sheet, options: Options) -> State:
 def action_schema() -> dict[str, Any]:
     """What each action asks for, so the page can build its form without knowing the rules."""
     low, high = LADDER_RANGE
+    ladder = [{"value": value, "label": describe(value)} for value in range(high, low - 1, -1)]
     return {
         "attack": {
             "label": "Attack",
@@ -102,8 +103,10 @@ def action_schema() -> dict[str, Any]:
         },
         "sheet": [
             {"name": "name", "kind": "text", "label": "Name"},
-            {"name": "skill", "kind": "ladder", "label": "Attack skill", "min": low, "max": high},
-            {"name": "defence", "kind": "ladder", "label": "Defence", "min": low, "max": high},
+            {"name": "skill", "kind": "ladder", "label": "Attack skill", "min": low, "max": high,
+             "default": 0, "choices": ladder},
+            {"name": "defence", "kind": "ladder", "label": "Defence", "min": low, "max": high,
+             "default": 0, "choices": ladder},
             {"name": "strength", "kind": "integer", "label": "Strength modifier",
              "min": STRENGTH_RANGE[0], "max": STRENGTH_RANGE[1]},
             {"name": "weapons", "kind": "weapons", "label": "Weapons"},

@@ -1,0 +1,69 @@
+// The bridge: the only module that calls into Python.
+// Python (main.py) puts `window.woundbookCall(method, jsonText) -> jsonText` on the page and fires
+// "woundbook:python-ready"; this module turns that into a promise, marks
+// document.documentElement.dataset.engine as "ready" or "failed", and offers call().
+
+const BOOT_TIMEOUT_MS = 120000;
+const root = document.documentElement;
+let pythonCall = null;
+
+function setEngine(state, message) {
+  root.dataset.engine = state;
+  const text = document.querySelector('[data-testid="engine-message"]');
+  if (text) text.textContent = message;
+}
+
+export const ready = new Promise((resolve, reject) => {
+  let settled = false;
+  let timer = null;
+  let watch = null;
+  const fail = (message) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    watch?.disconnect();
+    setEngine("failed", `The rules engine could not start: ${message}. Reload to try again.`);
+    reject(new Error(message));
+  };
+  const succeed = () => {
+    if (settled) return;
+    if (typeof window.woundbookCall !== "function") return fail("the engine did not expose its entry point");
+    settled = true;
+    clearTimeout(timer);
+    watch?.disconnect();
+    pythonCall = window.woundbookCall;
+    setEngine("ready", "Ready");
+    resolve();
+  };
+  window.addEventListener("woundbook:python-ready", succeed, { once: true });
+  if (typeof window.woundbookCall === "function") succeed();
+  timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} seconds`), BOOT_TIMEOUT_MS);
+  // PyScript shows start-up errors as .py-error elements; a failed module load fires "error".
+  watch = new MutationObserver(() => {
+    const shown = document.querySelector(".py-error");
+    if (shown) fail(shown.textContent.trim().split("\n").slice(-1)[0] || "Python reported an error");
+  });
+  watch.observe(document.documentElement, { childList: true, subtree: true });
+  window.addEventListener("error", (event) => {
+    if (!settled && /pyscript|pyodide/.test(String(event.filename))) fail(event.message);
+  });
+  window.addEventListener("unhandledrejection", (event) => {
+    if (!settled && /pyscript|pyodide|python/i.test(String(event.reason))) fail(String(event.reason));
+  });
+});
+
+// One call into Python: JSON in, JSON out. Errors come back as {ok: false, error}, never thrown.
+export function call(method, request) {
+  if (!pythonCall) {
+    return { ok: false, error: { kind: "not_ready", message: "The rules engine is still loading.", field: null } };
+  }
+  try {
+    return JSON.parse(pythonCall(method, JSON.stringify(request)));
+  } catch (error) {
+    return { ok: false, error: { kind: "bridge", message: `The rules engine failed: ${error.message}`, field: null } };
+  }
+}
+
+export function isReady() {
+  return pythonCall !== null;
+}
