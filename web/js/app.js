@@ -13,6 +13,7 @@ const SYSTEM = "typed";
 let current = null;   // {encounter, view, fragment}: the engine's last answer
 let schema = null;    // the system's schema, from the engine
 let catalog = null;   // sample weapons and armour
+let hazardChosen = false;  // the person picked "a hazard" as attacker (otherwise default to a combatant)
 
 // -- storage -----------------------------------------------------------------------------------
 
@@ -194,6 +195,7 @@ function refreshAttackForm() {
   const target = q("target");
   fillSelect(attacker, [...people, { value: "", label: "— a hazard (fire, fall…) —" }]);
   fillSelect(target, people);
+  if (attacker.value === "" && !hazardChosen && roster.length) attacker.value = roster[0].id;
   if (roster.length >= 2 && attacker.value === target.value) {
     target.value = roster.find((c) => c.id !== attacker.value)?.id ?? target.value;
   }
@@ -334,6 +336,7 @@ function wireEvents() {
   const attackForm = q("attack-form");
   attackForm.addEventListener("change", (event) => {
     if (event.target.closest(".roll")) return;
+    if (event.target.name === "attacker") hazardChosen = event.target.value === "";
     refreshAttackForm();
   });
   attackForm.addEventListener("input", (event) => {

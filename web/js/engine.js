@@ -1,5 +1,5 @@
 // The bridge: the only module that calls into Python.
-// Python (main.py) puts `window.woundbookCall(method, jsonText) -> jsonText` on the page and fires
+// Python (main.py) puts `woundbook.call(method, jsonText) -> jsonText` on the page and fires
 // "woundbook:python-ready"; this module turns that into a promise, marks
 // document.documentElement.dataset.engine as "ready" or "failed", and offers call().
 
@@ -27,16 +27,16 @@ export const ready = new Promise((resolve, reject) => {
   };
   const succeed = () => {
     if (settled) return;
-    if (typeof window.woundbookCall !== "function") return fail("the engine did not expose its entry point");
+    if (typeof window.woundbook?.call !== "function") return fail("the engine did not expose its entry point");
     settled = true;
     clearTimeout(timer);
     watch?.disconnect();
-    pythonCall = window.woundbookCall;
+    pythonCall = window.woundbook.call;
     setEngine("ready", "Ready");
     resolve();
   };
   window.addEventListener("woundbook:python-ready", succeed, { once: true });
-  if (typeof window.woundbookCall === "function") succeed();
+  if (typeof window.woundbook?.call === "function") succeed();
   timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} seconds`), BOOT_TIMEOUT_MS);
   // PyScript shows start-up errors as .py-error elements; a failed module load fires "error".
   watch = new MutationObserver(() => {

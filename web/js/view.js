@@ -135,8 +135,8 @@ export function renderOdds(odds, message = "") {
     `${odds.title}: ${pool}; hits ${odds.hit.percent}, expected damage ${odds.expected_damage}.`;
   q("odds-summary").dataset.pool = odds.pool === null ? "" : String(odds.pool);
   chart.replaceChildren(
-    el("h3", { text: "Target afterwards" }), odds.conditions.map((bar) => renderBar(bar, "odds-condition")),
-    el("h3", { text: "Damage (successes)" }), odds.successes.map((bar) => renderBar(bar, "odds-bar")));
+    el("h3", { text: "Target afterwards" }), ...odds.conditions.flatMap((bar) => renderBar(bar, "odds-condition")),
+    el("h3", { text: "Damage (successes)" }), ...odds.successes.flatMap((bar) => renderBar(bar, "odds-bar")));
 }
 
 function renderBar(bar, testid) {

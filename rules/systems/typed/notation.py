@@ -110,15 +110,13 @@ class Armour:
     @property
     def notation(self) -> str:
         symbols = "".join(symbol * n for symbol, n in self.counts)
-        tags = []
-        if self.energy_kind:
-            tags.append(self.energy_kind)
+        if not symbols:
+            return "none"
+        tags = [self.energy_kind] if self.energy_kind else []
         if self.hardened:
             tags.append(f"H vs. {self.hardened_vs}" if self.hardened_vs else "H")
         if self.ablative:
             tags.append("Ab")
-        if not symbols and not tags:
-            return "none"
         return symbols + (f"({', '.join(tags)})" if tags else "")
 
 

@@ -1,0 +1,50 @@
+"""Small builders shared by the rules tests: an encounter of an attacker and a target."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rules.dice import DiceSource, GivenDice
+from rules.encounter import Encounter
+from rules.report import Report
+
+VECTORS = Path(__file__).parent / "vectors"
+
+
+def load_vectors(name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = json.loads((VECTORS / f"{name}.json").read_text())["cases"]
+    return cases
+
+
+def duel(weapon: str | None = "3-/2+", armour: str = "", *, strength: int = 0, skill: int = 0, defence: int = 0,
+         options: dict[str, Any] | None = None) -> Encounter:
+    """An encounter with c1 (the attacker, holding ``weapon``) and c2 (the target, wearing ``armour``)."""
+    encounter = Encounter.new("typed", options)
+    weapons = [{"name": "Weapon", "notation": weapon}] if weapon else []
+    encounter, _ = encounter.record("add", {"sheet": {"name": "Attacker", "skill": skill, "strength": strength,
+                                                      "weapons": weapons}})
+    encounter, _ = encounter.record("add", {"sheet": {"name": "Target", "defence": defence,
+                                                      "armour": {"name": "Armour", "notation": armour}}})
+    return encounter
+
+
+def attack(encounter: Encounter, inputs: dict[str, Any], dice: DiceSource | dict[str, Any]) -> tuple[Encounter, Report]:
+    source = dice if isinstance(dice, DiceSource) else GivenDice(dice)
+    full = {"attacker": "c1", "target": "c2", **inputs}
+    return encounter.record("action", {"action": "attack", "inputs": full}, source)
+
+
+def hazard(encounter: Encounter, notation: str, dice: str, **inputs: Any) -> tuple[Encounter, Report]:
+    full = {"attacker": None, "hazard": notation, "margin": "automatic", **inputs}
+    return attack(encounter, full, {"damage": dice})
+
+
+def target_view(encounter: Encounter) -> dict[str, Any]:
+    view: dict[str, Any] = encounter.view()["roster"][1]
+    return view
+
+
+def marks(encounter: Encounter) -> list[int]:
+    return [sum(level["boxes"]) for level in target_view(encounter)["track"]]

@@ -1,0 +1,121 @@
+"""The JSON API: every method answers JSON, errors come back as data, the terminal runs the same calls."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.api import METHODS, call
+
+
+def ok(method: str, **request: Any) -> dict[str, Any]:
+    response = json.loads(call(method, json.dumps(request)))
+    assert response["ok"], response
+    result: dict[str, Any] = response["result"]
+    return result
+
+
+def error(method: str, request: Any) -> dict[str, Any]:
+    response = json.loads(call(method, request if isinstance(request, str) else json.dumps(request)))
+    assert response["ok"] is False, response
+    failure: dict[str, Any] = response["error"]
+    return failure
+
+
+def two_fighters() -> dict[str, Any]:
+    encounter = ok("new", system="typed")["encounter"]
+    encounter = ok("add", encounter=encounter, sheet={"name": "Cyrus", "skill": 1,
+                                                      "weapons": [{"name": "Shortsword", "notation": "3-/2+"}]})["encounter"]
+    return ok("add", encounter=encounter, sheet={"name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}})
+
+
+def test_a_session_through_the_api() -> None:
+    state = two_fighters()
+    inputs = {"attacker": "c1", "target": "c2", "margin": "typed", "margin_of_success": 2}
+    odds = ok("odds", encounter=state["encounter"], action="attack", inputs=inputs)
+    assert odds["pool"] == 4
+    hit = ok("act", encounter=state["encounter"], action="attack", inputs=inputs, dice={"damage": "[-][ ][ ][+]"})
+    assert hit["report"]["outcome"].startswith("1 damage")
+    assert hit["view"]["roster"][1]["status"] == "Scratched (no penalty)"
+    assert ok("undo", encounter=hit["encounter"])["view"]["roster"][1]["status"] == "Unhurt"
+    link = ok("share", encounter=hit["encounter"])["fragment"]
+    assert link == hit["fragment"]
+    assert ok("open_link", link=link)["encounter"] == hit["encounter"]
+    assert ok("view", encounter=hit["encounter"])["view"] == hit["view"]
+    assert ok("redo", encounter=ok("undo", encounter=hit["encounter"])["encounter"])["view"] == hit["view"]
+    removed = ok("remove", encounter=hit["encounter"], id="c1")
+    assert [c["name"] for c in removed["view"]["roster"]] == ["Bandit"]
+    assert ok("set_options", encounter=state["encounter"], options={"track": "B"})["view"]["options"]["track"] == "B"
+
+
+def test_app_rolled_dice_are_recorded_for_replay() -> None:
+    state = two_fighters()
+    hit = ok("act", encounter=state["encounter"], action="attack", seed=11,
+             inputs={"attacker": "c1", "target": "c2", "margin": "rolled"})
+    event = hit["encounter"]["events"][-1]
+    assert len(event["dice"]["attack"]) == 4 and len(event["dice"]["defence"]) == 4
+    assert ok("view", encounter=hit["encounter"])["view"] == hit["view"]
+
+
+def test_systems_and_catalog_describe_what_the_page_needs() -> None:
+    (typed,) = ok("systems")["systems"]
+    assert typed["id"] == "typed"
+    assert {option["name"] for option in typed["options"]} == {"track", "ballistic_regular", "universal_floor"}
+    assert "attack" in typed["actions"]
+    assert len(ok("catalog", system="typed")["weapons"]) >= 17
+
+
+@pytest.mark.parametrize("method, request_, kind, field", [
+    ("nope", {}, "unknown_method", None),
+    ("new", "[1, 2", "bad_request", None),
+    ("new", "[1, 2]", "bad_field", "request"),
+    ("new", {"system": "chess"}, "unknown_system", "system"),
+    ("view", {"encounter": "garbage"}, "bad_encounter", "encounter"),
+    ("open_link", {"link": "#e1.broken"}, "bad_link", None),
+    ("undo", {"encounter": {"format": 1, "system": "typed", "events": []}}, "nothing_to_undo", None),
+])
+def test_errors_come_back_as_data(method: str, request_: Any, kind: str, field: str | None) -> None:
+    failure = error(method, request_)
+    assert failure["kind"] == kind and failure["field"] == field and failure["message"]
+
+
+@pytest.mark.parametrize("sheet, field", [
+    ({"name": ""}, "sheet.name"),
+    ({"name": "x" * 61}, "sheet.name"),
+    ({"name": "Ogre", "skill": 10**12}, "sheet.skill"),
+    ({"name": "Ogre", "skill": "Superb"}, "sheet.skill"),
+    ({"name": "Ogre", "strength": 1.5}, "sheet.strength"),
+    ({"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}, "sheet.weapons[0].notation"),
+    ({"name": "Ogre", "armour": {"notation": "ZZ"}}, "sheet.armour.notation"),
+    ({"name": "Ogre", "weapons": "club"}, "sheet.weapons"),
+])
+def test_impossible_sheets_name_their_field(sheet: dict[str, Any], field: str) -> None:
+    encounter = ok("new", system="typed")["encounter"]
+    failure = error("add", {"encounter": encounter, "sheet": sheet})
+    assert failure["field"] == field, failure
+
+
+def test_markup_in_a_name_is_kept_as_plain_text() -> None:
+    encounter = ok("new", system="typed")["encounter"]
+    name = "<img src=x onerror=alert(1)>"
+    assert ok("add", encounter=encounter, sheet={"name": name})["view"]["roster"][0]["name"] == name
+
+
+def test_the_terminal_runs_the_same_api() -> None:
+    done = subprocess.run([sys.executable, "-m", "rules", "call", "new", '{"system": "typed"}'],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and json.loads(done.stdout)["result"]["encounter"]["system"] == "typed"
+    failed = subprocess.run([sys.executable, "-m", "rules", "call", "new", '{"system": "x"}'],
+                            capture_output=True, text=True, check=False)
+    assert failed.returncode == 1 and json.loads(failed.stdout)["error"]["kind"] == "unknown_system"
+
+
+def test_every_method_is_documented() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    for method in METHODS:
+        assert f"## `{method}`" in text, method
