@@ -1,7 +1,7 @@
 """PyScript entry: hand the rules API to the page's bridge (js/engine.js).
 
 The rules package never touches the page; this file is the only Python that
-does, and all it does is expose one function, ``woundbook.call`` (``api.call``: (method name and
+does, and all it does is expose one function, ``woundbook.call`` (that is ``api.call``: method name and
 JSON text in, JSON text out), then say that Python is ready.
 """
 

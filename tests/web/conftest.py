@@ -1,0 +1,106 @@
+"""Playwright against the built site (dist/site), served from a sub-path on 127.0.0.1, in Debian's Chromium.
+
+Every request any test's browser makes is watched; one that tries to leave
+127.0.0.1 fails the test that made it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+SITE = Path(__file__).resolve().parents[2] / "dist" / "site"
+SUBPATH = "/woundbook/"
+BOOT_TIMEOUT_MS = 90_000
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+FOREIGN: list[str] = []
+
+
+class SubpathHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site under /woundbook/ only, as a GitHub Pages project site would."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUBPATH):
+            return str(SITE / "__not_found__")
+        return super().translate_path("/" + path[len(SUBPATH):])
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").exists():
+        pytest.fail("dist/site is not built: run `python build.py test` (or `python build.py` first)")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubpathHandler, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 768, "height": 1024}, "has_touch": True}
+
+
+def watch(context: BrowserContext) -> BrowserContext:
+    def record(request: Any) -> None:
+        if not request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            FOREIGN.append(request.url)
+    context.on("request", record)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def no_request_leaves_the_machine(context: BrowserContext) -> Iterator[None]:
+    watch(context)
+    before = len(FOREIGN)
+    yield
+    assert FOREIGN[before:] == [], f"requests left 127.0.0.1: {FOREIGN[before:]}"
+
+
+@pytest.fixture
+def fresh_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """A second, separate browser profile (another person's tablet)."""
+    context = watch(browser.new_context(**browser_context_args))
+    yield context
+    context.close()
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.get_by_test_id("engine-message").text_content()
+
+
+@pytest.fixture
+def app(page: Page, site_url: str) -> Page:
+    """The page, booted to ready, with dialogs (alert) recorded instead of accepted silently."""
+    page.dialogs = []  # type: ignore[attr-defined]
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))  # type: ignore[attr-defined]
+    page.goto(site_url)
+    wait_ready(page)
+    return page

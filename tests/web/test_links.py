@@ -1,0 +1,29 @@
+"""Bad share links get a clear message and leave the autosaved encounter as it was."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .actions import add_combatant
+from .conftest import wait_ready
+
+SAVE_KEY = "woundbook.encounter.v1"
+
+
+@pytest.mark.parametrize("fragment, message", [
+    ("e1.not-a-real-encounter", "damaged"),
+    ("e1." + "A" * 60_000, "characters long"),
+    ("e7.abc", "version"),
+])
+def test_a_bad_link_leaves_the_autosave_untouched(app: Page, site_url: str, fragment: str, message: str) -> None:
+    add_combatant(app, "Saved Sam", weapon="Spear 4+")
+    saved = app.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    assert saved and "Saved Sam" in saved
+    app.goto(f"{site_url}#{fragment}")
+    app.reload()
+    wait_ready(app)
+    expect(app.get_by_test_id("banner")).to_contain_text("This share link could not be opened")
+    expect(app.get_by_test_id("banner")).to_contain_text(message)
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Saved Sam"])
+    assert app.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
