@@ -264,8 +264,8 @@ def main() -> int:
     if args.command == "serve":
         serve(args.port)
     elif args.command == "bench":
-        sys.path.insert(0, str(ROOT / "tests"))
-        from bench import run_bench  # the bench drives Chromium like the browser tests do
+        sys.path.insert(0, str(ROOT))
+        from tests.bench import run_bench  # the bench drives Chromium like the browser tests do
         print(json.dumps(run_bench(SITE, runs=args.runs)), flush=True)
     return 0
 

@@ -29,12 +29,34 @@ MAX_REQUEST_CHARS = 1_000_000
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+# The page sends back the document it was just given; remembering the last few checked encounters by
+# their exact text saves replaying the whole log on every tap.  Encounters are immutable, so sharing is safe.
+_RECENT: dict[str, Encounter] = {}
+_RECENT_SIZE = 8
+
+
+def _key(document: Any) -> str:
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+
+
 def _encounter(request: dict[str, Any]) -> Encounter:
-    return Encounter.from_dict(request.get("encounter"))
+    document = request.get("encounter")
+    key = _key(document)
+    if key not in _RECENT:
+        _remember(key, Encounter.from_dict(document))
+    return _RECENT[key]
+
+
+def _remember(key: str, encounter: Encounter) -> None:
+    _RECENT.pop(key, None)
+    _RECENT[key] = encounter
+    while len(_RECENT) > _RECENT_SIZE:
+        del _RECENT[next(iter(_RECENT))]
 
 
 def _state(encounter: Encounter, **extra: Any) -> dict[str, Any]:
     document = encounter.to_dict()
+    _remember(_key(document), encounter)
     return {"encounter": document, "view": encounter.view(), "fragment": share.encode(document), **extra}
 
 

@@ -44,7 +44,10 @@ class Played:
     sheets: dict[str, Any] = field(default_factory=dict)
     states: dict[str, Any] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
-    added: int = 0
+
+    def copy(self) -> Played:
+        """A copy to apply more events to; sheets, states and reports are immutable, so shallow is enough."""
+        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports))
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class Encounter:
     options: Any
     events: tuple[Event, ...] = ()
     cursor: int = 0
+    # The replay at the cursor, kept so one tap costs one step, not a replay of the whole log.
+    played_at_cursor: Played | None = field(default=None, compare=False, repr=False)
 
     @staticmethod
     def new(system_id: Any, options: Any = None) -> Encounter:
@@ -62,11 +67,19 @@ class Encounter:
     # -- the log -----------------------------------------------------------------
 
     def play(self, upto: int | None = None) -> Played:
-        """Replay the log up to ``upto`` events (the cursor by default)."""
-        played = Played()
-        for event in self.events[: self.cursor if upto is None else upto]:
+        """Replay the log up to ``upto`` events (the cursor by default); the result is the caller's to change."""
+        upto = self.cursor if upto is None else upto
+        if self.played_at_cursor is not None and upto >= self.cursor:
+            played, start = self.played_at_cursor.copy(), self.cursor
+        else:
+            played, start = Played(), 0
+        for event in self.events[start:upto]:
             self._step(played, event)
         return played
+
+    def _moved(self, cursor: int) -> Encounter:
+        played = self.play(cursor) if cursor >= self.cursor else None
+        return replace(self, cursor=cursor, played_at_cursor=played)
 
     def _step(self, played: Played, event: Event, dice: DiceSource | None = None) -> dict[str, Any]:
         """Apply one event to ``played`` in place; return the event as it should be recorded."""
@@ -81,7 +94,6 @@ class Encounter:
             played.order.append(combatant)
             played.sheets[combatant] = sheet
             played.states[combatant] = self.system.fresh_state(sheet, self.options)
-            played.added += 1
             played.reports.append(Report(f"{sheet.name} joins the encounter", (), "Added"))
             return {"id": combatant, "sheet": sheet.to_dict()}
         if event.type == "remove":
@@ -111,18 +123,18 @@ class Encounter:
             data = {"id": f"c{_next_id(self.events[: self.cursor])}", **data}
         recorded = self._step(played, Event(event_type, data), dice)
         event = Event(event_type, recorded)
-        return (replace(self, events=self.events[: self.cursor] + (event,), cursor=self.cursor + 1),
-                played.reports[-1])
+        return (replace(self, events=self.events[: self.cursor] + (event,), cursor=self.cursor + 1,
+                        played_at_cursor=played), played.reports[-1])
 
     def undo(self) -> Encounter:
         if self.cursor == 0:
             raise NothingToUndo("there is nothing to undo")
-        return replace(self, cursor=self.cursor - 1)
+        return self._moved(self.cursor - 1)
 
     def redo(self) -> Encounter:
         if self.cursor >= len(self.events):
             raise NothingToUndo("there is nothing to redo")
-        return replace(self, cursor=self.cursor + 1)
+        return self._moved(self.cursor + 1)
 
     def with_options(self, options: Any) -> Encounter:
         """New options replay the whole log; refused once an action has rolled dice under the old ones."""
@@ -152,12 +164,15 @@ class Encounter:
             encounter = Encounter.new(data.get("system"), data.get("options"))
             encounter = replace(encounter, events=events, cursor=cursor)
             played = Played()
+            at_cursor = played.copy()
             for index, event in enumerate(events):
                 try:
                     encounter._step(played, event)
                 except RulesError as error:
                     raise BadEncounter(f"event {index + 1} ({event.type}) cannot be replayed: {error.message}") from error
-            return encounter
+                if index + 1 == cursor:
+                    at_cursor = played.copy()
+            return replace(encounter, played_at_cursor=at_cursor)
         except BadEncounter:
             raise
         except RulesError as error:

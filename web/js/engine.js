@@ -32,6 +32,7 @@ export const ready = new Promise((resolve, reject) => {
     clearTimeout(timer);
     watch?.disconnect();
     pythonCall = window.woundbook.call;
+    window.woundbookReadyAt = performance.now();  // read by the bench
     setEngine("ready", "Ready");
     resolve();
   };

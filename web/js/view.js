@@ -103,13 +103,30 @@ function renderCombatant(combatant, onRemove) {
           level.boxes.map((marked) => el("span", { class: "box", testid: "track-box", dataset: { marked: String(marked), level: level.name } }))))));
 }
 
+// Log entries never change once written, so an entry already on screen is kept, not rebuilt:
+// a tap draws one new entry however long the log has grown.
+const drawnEntries = new Map();
+
 function renderLog(entries) {
+  const keep = new Map();
+  const nodes = entries.slice().reverse().map((entry) => {
+    const key = JSON.stringify(entry);
+    const node = drawnEntries.get(key) ?? renderEntry(entry);
+    keep.set(key, node);
+    return node;
+  });
+  drawnEntries.clear();
+  for (const [key, node] of keep) drawnEntries.set(key, node);
   const log = q("log");
-  log.replaceChildren(...entries.slice().reverse().map((entry) =>
-    el("li", { class: "log-entry", testid: "log-entry", value: entry.index },
-      el("div", { class: "title", testid: "log-title", text: entry.title }),
-      entry.steps.length ? el("ol", {}, entry.steps.map(renderStep)) : null,
-      el("div", { class: "outcome", testid: "log-outcome", text: entry.outcome }))));
+  const same = nodes.length === log.children.length && nodes.every((node, i) => log.children[i] === node);
+  if (!same) log.replaceChildren(...nodes);
+}
+
+function renderEntry(entry) {
+  return el("li", { class: "log-entry", testid: "log-entry", value: entry.index },
+    el("div", { class: "title", testid: "log-title", text: entry.title }),
+    entry.steps.length ? el("ol", {}, entry.steps.map(renderStep)) : null,
+    el("div", { class: "outcome", testid: "log-outcome", text: entry.outcome }));
 }
 
 function renderStep(step) {

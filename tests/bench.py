@@ -1,0 +1,224 @@
+"""The benchmark behind `python build.py bench`: Chromium over the built site, medians of fresh profiles.
+
+Figures (milliseconds are medians):
+- cold_ms / warm_ms: navigation start until the page marks the engine ready (``window.woundbookReadyAt``),
+  on a first visit with an empty profile and on the next visit in the same profile;
+- first_paint_warm_ms: first contentful paint of the warm visit;
+- bytes_raw / bytes_gzip: what a first visit fetches until ready (gzip as a static host would serve it);
+- baseline: a bare Pyodide page that loads the same wheel and makes one call, measured in the same run;
+- systems.typed.tap_to_paint_ms: a tap on "Roll the dice" until the frame after the result is drawn;
+- systems.typed.odds_ms: one odds computation (opposed roll, so every margin is mixed), through the bridge;
+- systems.typed.take_out_ms: tap to painted result for the attack that takes a fresh combatant out;
+- long_tasks_over_50ms: long tasks seen during the scripted session after ready;
+- share_link_chars: the link of six combatants after ten resolutions.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import shutil
+import statistics
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+READY = "document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'failed'"
+
+BASELINE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Bare Pyodide baseline</title></head>
+<body><p>Bare Pyodide: load the interpreter and the rules wheel, make one call.</p>
+<script type="module">
+const base = new URL("../site/", location.href).href;
+const { loadPyodide } = await import(base + "PYODIDE");
+const pyodide = await loadPyodide({ indexURL: new URL(".", base + "PYODIDE").href });
+await pyodide.loadPackage(base + "WHEEL");
+pyodide.runPython("import rules.api; rules.api.call('new', '{\\"system\\": \\"typed\\"}')");
+window.woundbookReadyAt = performance.now();
+document.documentElement.dataset.engine = "ready";
+</script></body></html>
+"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 1) if values else None
+
+
+def visit(context: BrowserContext, url: str) -> tuple[Page, float, list[str]]:
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(READY, timeout=120_000)
+    if page.evaluate("document.documentElement.dataset.engine") != "ready":
+        raise RuntimeError(f"{url} did not reach ready")
+    ready_at = float(page.evaluate("window.woundbookReadyAt"))
+    return page, ready_at, list(requested)
+
+
+def byte_counts(root: Path, urls: list[str]) -> tuple[int, int]:
+    raw = packed = 0
+    for path in {unquote(urlparse(url).path) for url in urls if url.startswith("http://127.0.0.1")}:
+        file = root / path.lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        if file.is_file():
+            data = file.read_bytes()
+            raw += len(data)
+            packed += len(gzip.compress(data, 6))
+    return raw, packed
+
+
+def boot_figures(playwright: Any, root: Path, url: str, runs: int) -> dict[str, Any]:
+    cold, warm, paint, raw, packed = [], [], [], [], []
+    for _ in range(runs):
+        profile = tempfile.mkdtemp(prefix="woundbook-bench-")
+        try:
+            context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
+                                                                   args=FLAGS)
+            page, ready_at, requested = visit(context, url)
+            cold.append(ready_at)
+            size = byte_counts(root, requested)
+            raw.append(size[0])
+            packed.append(size[1])
+            page.wait_for_timeout(1500)  # let the service worker (app) finish precaching before the next visit
+            page.close()
+            page, ready_at, _ = visit(context, url)
+            warm.append(ready_at)
+            fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null")
+            if fcp is not None:
+                paint.append(float(fcp))
+            context.close()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+    return {"cold_ms": median(cold), "warm_ms": median(warm), "first_paint_warm_ms": median(paint),
+            "bytes_raw": int(statistics.median(raw)), "bytes_gzip": int(statistics.median(packed))}
+
+
+TAP = """async (testid) => {
+  const button = document.querySelector(`[data-testid="${testid}"]`);
+  const start = performance.now();
+  button.click();
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now() - start;
+}"""
+
+ODDS = """(encounter) => {
+  const request = JSON.stringify({encounter, action: "attack",
+    inputs: {attacker: "c1", target: "c2", margin: "rolled"}});
+  const times = [];
+  for (let batch = 0; batch < 7; batch++) {
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) window.woundbook.call("odds", request);
+    times.push((performance.now() - start) / 10);
+  }
+  return times;
+}"""
+
+
+def session_figures(playwright: Any, url: str) -> dict[str, Any]:
+    """A scripted session on the app: add two fighters, twenty rolled attacks, the odds, a take-out."""
+    from tests.web.actions import add_combatant  # the same steps the browser tests take
+
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    page.goto(url)
+    page.wait_for_function(READY, timeout=120_000)
+    page.evaluate("""() => { window.longTasks = [];
+      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+        .observe({type: 'longtask'}); }""")
+    add_combatant(page, "Cyrus", skill="1", weapon="Longsword 4-/2+", armour="— none —")
+    add_combatant(page, "Bandit", weapon="Dagger 2-/1+", armour="Light Chain -*++")
+    page.get_by_test_id("margin-rolled").check()
+    taps = [float(page.evaluate(TAP, "roll")) for _ in range(20)]
+    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
+    odds = [float(t) for t in page.evaluate(ODDS, encounter)]
+    take_outs = []
+    for _ in range(5):
+        add_combatant(page, "Victim", weapon="— none —", armour="— none —")
+        page.get_by_test_id("attacker").select_option(label="— a hazard (fire, fall…) —")
+        page.get_by_test_id("target").select_option(label="Victim")
+        page.get_by_test_id("hazard").fill("11E-*+")
+        take_outs.append(float(page.evaluate(TAP, "roll")))
+        if "taken out" not in page.get_by_test_id("log-outcome").first.inner_text():
+            raise RuntimeError("the take-out attack did not take the victim out")
+        page.get_by_test_id("attacker").select_option(label="Cyrus")
+    long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
+    browser.close()
+    return {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs),
+            "long_tasks_over_50ms": int(long_tasks)}
+
+
+def share_link_chars() -> int:
+    from rules import share
+    from rules.dice import SeededDice
+    from rules.encounter import Encounter
+
+    encounter = Encounter.new("typed")
+    for n in range(6):
+        encounter, _ = encounter.record("add", {"sheet": {
+            "name": f"Fighter {n + 1}", "skill": n % 3, "defence": n % 2,
+            "weapons": [{"name": "Longsword", "notation": "4-/2+"}], "armour": {"name": "Light Chain", "notation": "-*++"}}})
+    for seed in range(10):
+        inputs = {"attacker": f"c{seed % 6 + 1}", "target": f"c{(seed + 1) % 6 + 1}", "margin": "rolled"}
+        encounter, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
+    return len(share.encode(encounter.to_dict()))
+
+
+def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
+    root = site.parent
+    bench_dir = root / "bench"
+    bench_dir.mkdir(exist_ok=True)
+    config = json.loads((site / "pyscript.json").read_text())
+    pyodide = config["interpreter"].removeprefix("./")
+    (wheel,) = (path.removeprefix("./") for path in config["files"])
+    (bench_dir / "baseline.html").write_text(BASELINE.replace("PYODIDE", pyodide).replace("WHEEL", wheel))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with sync_playwright() as playwright:
+            baseline = boot_figures(playwright, root, f"{origin}/bench/baseline.html", runs)
+            app = boot_figures(playwright, root, f"{origin}/site/", runs)
+            session = session_figures(playwright, f"{origin}/site/")
+    finally:
+        server.shutdown()
+    baseline.pop("first_paint_warm_ms")
+
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 2) if a is not None and b else None
+
+    return {
+        "runs": runs,
+        "baseline": baseline,
+        "app": app,
+        "ratios": {"cold": ratio(app["cold_ms"], baseline["cold_ms"]), "warm": ratio(app["warm_ms"], baseline["warm_ms"]),
+                   "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
+        "systems": {
+            "typed": {key: session[key] for key in ("tap_to_paint_ms", "odds_ms", "take_out_ms")},
+            "megatraveller": None, "kyod": None, "sla": None, "fudge": None,
+        },
+        "long_tasks_over_50ms": session["long_tasks_over_50ms"],
+        "share_link_chars": share_link_chars(),
+    }
