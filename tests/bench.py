@@ -29,6 +29,8 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
+from build import Handler  # the same static server as `python build.py serve`
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -47,18 +49,6 @@ window.woundbookReadyAt = performance.now();
 document.documentElement.dataset.engine = "ready";
 </script></body></html>
 """
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm"}
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 def median(values: list[float]) -> float | None:
@@ -194,7 +184,7 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
     pyodide = config["interpreter"].removeprefix("./")
     (wheel,) = (path.removeprefix("./") for path in config["files"])
     (bench_dir / "baseline.html").write_text(BASELINE.replace("PYODIDE", pyodide).replace("WHEEL", wheel))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from build import Handler
+
 SITE = Path(__file__).resolve().parents[2] / "dist" / "site"
 SUBPATH = "/woundbook/"
 BOOT_TIMEOUT_MS = 90_000
@@ -26,23 +28,13 @@ CHROMIUM_FLAGS = [
 FOREIGN: list[str] = []
 
 
-class SubpathHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site under /woundbook/ only, as a GitHub Pages project site would."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".wasm": "application/wasm"}
+class SubpathHandler(Handler):
+    """`python build.py serve`'s server, but under /woundbook/ only, as a GitHub Pages project site would be."""
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUBPATH):
             return str(SITE / "__not_found__")
         return super().translate_path("/" + path[len(SUBPATH):])
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")

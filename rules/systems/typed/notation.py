@@ -175,7 +175,7 @@ def _parse_mode(part: str, notation: str, field: str) -> WeaponMode:
 
 
 def parse_armour(notation: str, *, field: str = "notation") -> Armour:
-    """Parse ``---*++``, ``BBBB*``, ``EEE-+(Fire)``, ``--**++(H vs. Arrows)``, ``XXXX(Ab)``.
+    """Parse ``---*++``, ``BBBB*``, ``EEE-+(Fire)``, ``--**++(H vs. Arrows)``, ``XX(Ab)``.
 
     An empty notation or ``none`` is no armour.
     """
