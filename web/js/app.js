@@ -60,11 +60,7 @@ function commit(result) {
   history.replaceState(null, "", `#${result.fragment}`);
 }
 
-function errorText(error) {
-  return error.field ? `${error.message}` : error.message;
-}
-
-function run(method, request, onError = (error) => banner(errorText(error))) {
+function run(method, request, onError = (error) => banner(error.message)) {
   const response = engine.call(method, request);
   if (!response.ok) {
     onError(response.error);

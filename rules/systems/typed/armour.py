@@ -123,7 +123,7 @@ def pool_after_armour(base: int, shield: Protection) -> int:
     return max(shield.floor, base - shield.count)
 
 
-def wear(armour: Armour, shield: Protection, amount: int) -> tuple[Armour, dict[str, int]]:
+def wear(armour: Armour, shield: Protection, amount: int) -> Armour:
     """Ablative wear: take ``amount`` levels off the symbols that gave the protection, in order."""
     removed: dict[str, int] = {}
     left = amount
@@ -133,4 +133,4 @@ def wear(armour: Armour, shield: Protection, amount: int) -> tuple[Armour, dict[
             if take:
                 removed[symbol] = removed.get(symbol, 0) + take
         left -= take
-    return armour.worn(removed), removed
+    return armour.worn(removed)

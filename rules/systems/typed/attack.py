@@ -89,6 +89,13 @@ def attack_skill(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[st
     return offence, defence
 
 
+def pool_before_armour(attack: Attack, sheets: Mapping[str, Sheet], margin: int) -> int:
+    """RULES_NOTES 5.2 step 1: weapon dice + margin of success, or + Strength under the optional rule."""
+    if attack.use_strength:
+        return attack.mode.dice + (sheets[attack.attacker].strength if attack.attacker else 0)
+    return attack.mode.dice + (0 if attack.margin == "automatic" else margin)
+
+
 def shield_for(attack: Attack, target_state: State, options: Options) -> Protection:
     return protection(target_state.armour, attack.mode, options,
                       ignore_universal=attack.slow_strike, energy_allowance=attack.energy_allowance)
@@ -127,15 +134,13 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     else:
         steps.append(Step("The hazard strikes without an attack roll.", "Ablative Armor example"))
 
-    base = attack.mode.dice
+    base = pool_before_armour(attack, sheets, mos)
     if attack.use_strength:
-        strength = sheets[attack.attacker].strength if attack.attacker else 0
-        base += strength
+        strength = base - attack.mode.dice
         steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + Strength {strength:+d} "
                           f"(declared before the attack, in lieu of the margin of success) = {base}.",
                           "Optional Rule: Strength and Damage"))
     elif attack.margin != "automatic":
-        base += mos
         steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + margin of success {mos} = {base}.",
                           "The Basic Mechanic"))
     else:
@@ -180,7 +185,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     new_state = target_state
     worn_by = removed_successes if shield.hardened else removed_dice
     if target_state.armour.ablative and worn_by:
-        worn_armour, _ = wear(target_state.armour, shield, worn_by)
+        worn_armour = wear(target_state.armour, shield, worn_by)
         steps.append(Step(f"Ablative armour is used up by the {worn_by} {'successes' if shield.hardened else 'dice'} "
                           f"it stopped: {target_state.armour.notation} becomes {worn_armour.notation}.",
                           "D-TD-6" if shield.hardened else "Ablative Armor"))

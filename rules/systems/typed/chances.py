@@ -14,7 +14,7 @@ from typing import Any, Union
 
 from ...odds import Dist, fudge_dice, successes
 from .armour import Options, pool_after_armour
-from .attack import Attack, attack_skill, shield_for
+from .attack import Attack, attack_skill, pool_before_armour, shield_for
 from .sheet import Sheet, State
 from .tracks import Track, load_track, mark, status, taken_out, worst_level
 
@@ -35,13 +35,11 @@ def damage_dist(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
     """Successes that reach the wound track, or ``"miss"``."""
     track = load_track(options.track)
     shield = shield_for(attack, states[attack.target], options)
-    strength = sheets[attack.attacker].strength if attack.attacker else 0
 
     def for_margin(margin: int) -> Dist[Outcome]:
         if attack.margin == "rolled" and margin <= 0:
             return Dist.always(MISS)
-        bonus = strength if attack.use_strength else (0 if attack.margin == "automatic" else margin)
-        pool = pool_after_armour(attack.mode.dice + bonus, shield)
+        pool = pool_after_armour(pool_before_armour(attack, sheets, margin), shield)
         hits = successes(pool, len(attack.mode.success_faces))
         return hits.map(lambda h: max(0, h - shield.count) if shield.hardened else h)
 
@@ -68,12 +66,10 @@ def attack_odds(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
     marks = states[attack.target].marks
     conditions = damage.map(lambda outcome: condition_after(track, marks, outcome))
     hit = 1 - damage.probability(MISS)
-    shield = shield_for(attack, states[attack.target], options)
     fixed_pool = None
     if attack.margin != "rolled":
-        strength = sheets[attack.attacker].strength if attack.attacker else 0
-        bonus = strength if attack.use_strength else (0 if attack.margin == "automatic" else attack.margin_of_success)
-        fixed_pool = pool_after_armour(attack.mode.dice + bonus, shield)
+        shield = shield_for(attack, states[attack.target], options)
+        fixed_pool = pool_after_armour(pool_before_armour(attack, sheets, attack.margin_of_success), shield)
     expected = sum((Fraction(w) * (0 if o == MISS else int(o)) for o, w in damage.weights.items()), Fraction(0))
     return {
         "title": f"{attack.weapon_label} against {sheets[attack.target].name}",
