@@ -15,14 +15,15 @@ True
 from __future__ import annotations
 
 import json
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__, fields, share
-from .dice import GivenDice, SeededDice
+from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import Encounter
-from .errors import BadField, RulesError, UnknownMethod
+from .errors import BadField, RulesError, UnknownCombatant, UnknownMethod
 from .systems import SYSTEMS, find_system
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -54,17 +55,26 @@ def _remember(key: str, encounter: Encounter) -> None:
         del _RECENT[next(iter(_RECENT))]
 
 
-def _state(encounter: Encounter, **extra: Any) -> dict[str, Any]:
+def _state(encounter: Encounter, *, grew: bool = False, **extra: Any) -> dict[str, Any]:
+    """The answer that moves the page to ``encounter``; an encounter that grew must still fit in a link."""
     document = encounter.to_dict()
+    fragment = share.encode(document, check=grew)
     _remember(_key(document), encounter)
-    return {"encounter": document, "view": encounter.view(), "fragment": share.encode(document), **extra}
+    return {"encounter": document, "view": encounter.view(), "fragment": fragment, **extra}
+
+
+def _recorded(encounter: Encounter, event_type: str, data: dict[str, Any],
+              dice: DiceSource | None = None) -> dict[str, Any]:
+    encounter, report = encounter.record(event_type, data, dice)
+    return _state(encounter, grew=True, report=report.to_dict())
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
-    """Every registered system: id, name, source, options and action schema."""
+    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog)."""
     return {"version": __version__, "systems": [
         {"id": system.ID, "name": system.NAME, "source": system.SOURCE, "options": system.option_schema(),
-         "actions": system.action_schema()} for system in SYSTEMS.values()]}
+         "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog()}
+        for system in SYSTEMS.values()]}
 
 
 def catalog(request: dict[str, Any]) -> dict[str, Any]:
@@ -79,26 +89,70 @@ def new(request: dict[str, Any]) -> dict[str, Any]:
 
 def add(request: dict[str, Any]) -> dict[str, Any]:
     """Add a combatant from a sheet; the sheet is checked and errors name its field."""
-    encounter, report = _encounter(request).record("add", {"sheet": request.get("sheet")})
-    return _state(encounter, report=report.to_dict())
+    return _recorded(_encounter(request), "add", {"sheet": request.get("sheet")})
+
+
+def edit(request: dict[str, Any]) -> dict[str, Any]:
+    """Replace a combatant's sheet; wounds stay (undoable like everything else)."""
+    return _recorded(_encounter(request), "edit", {"id": request.get("id"), "sheet": request.get("sheet")})
+
+
+def duplicate(request: dict[str, Any]) -> dict[str, Any]:
+    """Add a copy of a combatant's sheet under the next free number: "Goblin" gives "Goblin 2"."""
+    encounter = _encounter(request)
+    played = encounter.play()
+    original = request.get("id")
+    if not isinstance(original, str) or original not in played.sheets:
+        raise UnknownCombatant("that combatant is not in this encounter", field="id")
+    sheet = played.sheets[original].to_dict()
+    sheet["name"] = copy_name(sheet["name"], [played.sheets[other].name for other in played.order])
+    return _recorded(encounter, "add", {"sheet": sheet})
+
+
+def copy_name(name: str, taken: list[str]) -> str:
+    """The next free numbered name for a copy.
+
+    >>> copy_name("Goblin", ["Goblin"]), copy_name("Goblin 2", ["Goblin", "Goblin 2"])
+    ('Goblin 2', 'Goblin 3')
+    """
+    match = re.fullmatch(r"(.*?) ([0-9]{1,4})", name)
+    base = match.group(1) if match else name
+    numbers = [int(found.group(1)) for other in taken
+               if (found := re.fullmatch(re.escape(base) + r" ([0-9]{1,4})", other))]
+    number = max(numbers, default=1) + 1
+    suffix = f" {number}"
+    return base[: fields.MAX_NAME - len(suffix)].rstrip() + suffix
 
 
 def remove(request: dict[str, Any]) -> dict[str, Any]:
     """Remove a combatant (undoable like everything else)."""
-    encounter, report = _encounter(request).record("remove", {"id": request.get("id")})
-    return _state(encounter, report=report.to_dict())
+    return _recorded(_encounter(request), "remove", {"id": request.get("id")})
 
 
 def act(request: dict[str, Any]) -> dict[str, Any]:
-    """Resolve an action.  ``dice`` gives faces by roll name; rolls not given are rolled by the app."""
+    """Resolve an action with dice on demand.
+
+    ``dice`` is ``"app"`` (the app rolls whatever ``faces`` does not give) or ``"given"`` (only the
+    faces typed in: when the action reaches a roll it has no faces for, the answer is ``needs``,
+    naming the roll, its dice and why, and nothing changes).  A mapping in ``dice`` is shorthand for
+    ``faces`` with the app rolling the rest.
+    """
     encounter = _encounter(request)
     seed = request.get("seed")
-    if seed is not None and not isinstance(seed, (int, str)):
-        raise BadField(f"seed must be a number or text, not {seed!r}", field="seed")
-    dice = GivenDice(fields.mapping(request.get("dice") or {}, "dice"), fallback=SeededDice(seed))
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str)) or len(str(seed)) > 40):
+        raise BadField("the seed must be a number or a short text", field="seed")
+    mode = request.get("dice", "app")
+    faces = request.get("faces") or {}
+    if isinstance(mode, dict):
+        mode, faces = "app", mode
+    if mode not in DICE_MODES:
+        raise BadField("dice must be \"app\" (the app rolls) or \"given\" (typed in from the table)", field="dice")
+    dice = GivenDice(fields.mapping(faces, "faces"), fallback=SeededDice(seed) if mode == "app" else None)
     action = fields.text(request, "action", "action", max_length=30)
-    encounter, report = encounter.record("action", {"action": action, "inputs": request.get("inputs")}, dice)
-    return _state(encounter, report=report.to_dict())
+    try:
+        return _recorded(encounter, "action", {"action": action, "inputs": request.get("inputs")}, dice)
+    except DiceNeeded as need:
+        return {"needs": need.needs(), "given": {name: list(faces) for name, faces in dice.record.items()}}
 
 
 def odds(request: dict[str, Any]) -> dict[str, Any]:
@@ -137,18 +191,24 @@ def open_link(request: dict[str, Any]) -> dict[str, Any]:
     return _state(Encounter.from_dict(share.decode(request.get("link"))))
 
 
+def open_file(request: dict[str, Any]) -> dict[str, Any]:
+    """The encounter in a saved file's text (what the share dialog downloads), checked by replaying it."""
+    return _state(Encounter.from_dict(share.read_file(request.get("text"))))
+
+
 METHODS: dict[str, Handler] = {
-    "systems": systems, "catalog": catalog, "new": new, "add": add, "remove": remove, "act": act,
-    "odds": odds, "undo": undo, "redo": redo, "view": view, "set_options": set_options,
-    "share": share_link, "open_link": open_link,
+    "systems": systems, "catalog": catalog, "new": new, "add": add, "edit": edit, "duplicate": duplicate,
+    "remove": remove, "act": act, "odds": odds, "undo": undo, "redo": redo, "view": view,
+    "set_options": set_options, "share": share_link, "open_link": open_link, "open_file": open_file,
 }
+DICE_MODES = ("app", "given")
 
 
 def handle(method: str, request: Any) -> dict[str, Any]:
     """Dispatch a parsed request; return the response envelope."""
     try:
         if method not in METHODS:
-            raise UnknownMethod(f"unknown method {method!r}; expected one of {', '.join(sorted(METHODS))}")
+            raise UnknownMethod(f"the engine has no method {method[:30]!r}; it has {', '.join(sorted(METHODS))}")
         if not isinstance(request, dict):
             raise BadField("the request must be a JSON object", field="request")
         return {"ok": True, "result": METHODS[method](request)}
@@ -171,5 +231,23 @@ def call(method: str, request_json: str) -> str:
         request = json.loads(request_json) if request_json.strip() else {}
     except (ValueError, RecursionError) as error:
         return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None,
-                                                  "message": f"the request is not valid JSON: {error}"}})
-    return json.dumps(handle(method, request), ensure_ascii=False)
+                                                  "message": f"the request is not valid JSON: {str(error)[:80]}"}})
+    if _broken_text(request_json, request):
+        return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None, "message":
+                           "the request holds a broken character (half of a surrogate pair); retype that text"}})
+    return json.dumps(handle(method if isinstance(method, str) else "", request), ensure_ascii=False)
+
+
+def _broken_text(request_json: str, request: Any) -> bool:
+    """Whether any text in the request holds a lone surrogate, which cannot be saved or shared as UTF-8."""
+    try:
+        request_json.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    if "\\u" not in request_json or not re.search(r"\\u[dD][89a-fA-F]", request_json):
+        return False
+    try:
+        json.dumps(request, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

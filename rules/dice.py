@@ -35,6 +35,23 @@ FUDGE_VALUE: dict[str, int] = {"-": -1, "0": 0, "+": 1}
 KINDS = ("dF", "d6")
 MAX_DICE_PER_ROLL = 200
 
+# How the page offers each kind of die to a person: the faces to tap, in order, and the die's name.
+KIND_NAMES: dict[str, tuple[str, str]] = {"dF": ("Fudge die", "Fudge dice"), "d6": ("six-sided die", "six-sided dice")}
+FACE_BUTTONS: dict[str, list[dict[str, Face]]] = {
+    "dF": [{"value": "-", "label": "\u2212"}, {"value": "0", "label": "blank"}, {"value": "+", "label": "+"}],
+    "d6": [{"value": n, "label": str(n)} for n in range(1, 7)],
+}
+
+
+def dice_words(count: int, kind: str) -> str:
+    """A count of dice in words: ``1 Fudge die``, ``5 Fudge dice``.
+
+    >>> dice_words(1, "dF"), dice_words(5, "d6")
+    ('1 Fudge die', '5 six-sided dice')
+    """
+    one, many = KIND_NAMES[kind]
+    return f"{count} {one if count == 1 else many}"
+
 # What a person may type for each Fudge face.  The text writes the blank face
 # as [ ] or *; people also type 0, o, b or _.
 _FUDGE_ALIASES: dict[str, str] = {
@@ -84,7 +101,7 @@ def _tokens(kind: str, text: str) -> list[Face]:
         if "[" in text:
             leftover = re.sub(r"\[[^\]]*\]", "", text).strip(" ,")
             if leftover:
-                raise BadDice(f"could not read {leftover!r} in {text!r}; write each die as [-], [ ] or [+]")
+                raise BadDice(f"could not read {_shown(leftover)} in {_shown(text)}; write each die as [-], [ ] or [+]")
             return [inner.strip() for inner in re.findall(r"\[([^\]]*)\]", text)]
         return [char for char in text if char not in " ,;\t\n"]
     return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
@@ -92,17 +109,37 @@ def _tokens(kind: str, text: str) -> list[Face]:
 
 def _face(kind: str, token: Face, roll: str) -> Face:
     if kind == "dF":
-        face = _FUDGE_ALIASES.get(str(token).strip().lower()) if not isinstance(token, bool) else None
+        face = _FUDGE_ALIASES.get(token.strip().lower()) if isinstance(token, str) else \
+            str(token) if not isinstance(token, bool) and token == 0 else None
         if face is None:
-            raise BadDice(f"{token!r} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
+            raise BadDice(f"{_shown(token)} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
         return face
-    try:
-        value = int(token) if not isinstance(token, bool) else 0
-    except (TypeError, ValueError):
-        value = 0
-    if not 1 <= value <= 6 or (isinstance(token, str) and not token.strip().isdigit()):
-        raise BadDice(f"{token!r} is not a d6 face; use a whole number from 1 to 6", field=roll)
+    value = 0
+    if isinstance(token, int) and not isinstance(token, bool):
+        value = token
+    elif isinstance(token, str) and re.fullmatch(r"\s*[1-6]\s*", token):
+        value = int(token)
+    if not 1 <= value <= 6:
+        raise BadDice(f"{_shown(token)} is not a face of a six-sided die; use a whole number from 1 to 6", field=roll)
     return value
+
+
+class DiceNeeded(BadDice):
+    """Typed-in dice ran out: the action needs this roll next, and says why in a referee's words.
+
+    The API turns it into a ``needs`` answer (the page asks for exactly these dice); when a
+    recorded log lacks a roll, it is an ordinary :class:`BadDice`.
+    """
+
+    kind = "needs_dice"
+
+    def __init__(self, roll: str, kind: str, count: int, why: str) -> None:
+        super().__init__(f"the {roll} roll needs {dice_words(count, kind)} but no faces were given for it", field=roll)
+        self.roll, self.die, self.count, self.why = roll, kind, count, why
+
+    def needs(self) -> dict[str, object]:
+        return {"roll": self.roll, "kind": self.die, "count": self.count, "why": self.why,
+                "dice": dice_words(self.count, self.die), "faces": FACE_BUTTONS[self.die]}
 
 
 class DiceSource(ABC):
@@ -110,21 +147,23 @@ class DiceSource(ABC):
 
     def __init__(self) -> None:
         self.record: dict[str, list[Face]] = {}
+        self.rolled_by_app: list[str] = []
 
-    def roll(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
-        """Faces for the roll ``name``: ``count`` dice of ``kind``."""
+    def roll(self, name: str, kind: str, count: int, why: str = "") -> tuple[Face, ...]:
+        """Faces for the roll ``name``: ``count`` dice of ``kind``; ``why`` is what a referee would say to ask for them."""
         if kind not in KINDS:
             raise BadDice(f"unknown kind of die {kind!r}; expected one of {', '.join(KINDS)}", field=name)
         if not 0 <= count <= MAX_DICE_PER_ROLL:
-            raise BadDice(f"cannot roll {count} dice for {name!r}; between 0 and {MAX_DICE_PER_ROLL} allowed", field=name)
+            raise BadDice(f"cannot roll {count} dice for the {name} roll; between 0 and {MAX_DICE_PER_ROLL} allowed",
+                          field=name)
         if name in self.record:
-            raise BadDice(f"the roll {name!r} was asked for twice in one action", field=name)
-        faces = self._faces(name, kind, count)
+            raise BadDice(f"the {name} roll was asked for twice in one action", field=name)
+        faces = self._faces(name, kind, count, why or f"roll {dice_words(count, kind)} for the {name} roll")
         self.record[name] = list(faces)
         return faces
 
     @abstractmethod
-    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
         """Produce the faces; ``roll`` has checked the request and records them."""
 
     def finish(self) -> dict[str, list[Face]]:
@@ -139,7 +178,7 @@ class SeededDice(DiceSource):
         super().__init__()
         self._random = random.Random(seed)
 
-    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
         if kind == "dF":
             return tuple(FUDGE_FACES[self._random.randrange(3)] for _ in range(count))
         return tuple(self._random.randrange(1, 7) for _ in range(count))
@@ -149,9 +188,11 @@ class GivenDice(DiceSource):
     """Replays faces given by name: from a log, a test, or physical dice typed in.
 
     A roll that was not given comes from ``fallback`` when there is one (the
-    app rolls what the person did not type); otherwise it is an error.  Faces
-    given for a roll the action never makes are an error too, so a typo in the
-    number of dice is caught rather than silently ignored.
+    app rolls what the person did not type, and the roll is listed in
+    ``rolled_by_app``); otherwise :class:`DiceNeeded` says which dice to roll
+    and why.  A roll of no dice needs no faces.  Faces given for a roll the
+    action never makes are an error too, so a typo is caught rather than
+    silently ignored.
     """
 
     def __init__(self, given: Mapping[str, str | Sequence[Face]], fallback: DiceSource | None = None) -> None:
@@ -161,21 +202,31 @@ class GivenDice(DiceSource):
         self._given = dict(given)
         self._fallback = fallback
 
-    def _faces(self, name: str, kind: str, count: int) -> tuple[Face, ...]:
+    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
         if name not in self._given:
+            if count == 0:
+                return ()
             if self._fallback is None:
-                raise BadDice(f"the roll {name!r} needs {count} {kind} but no faces were given for it", field=name)
-            faces = self._fallback.roll(name, kind, count)
-            return faces
+                raise DiceNeeded(name, kind, count, why)
+            self.rolled_by_app.append(name)
+            return self._fallback.roll(name, kind, count, why)
         faces = parse_faces(kind, self._given[name], roll=name)
         if len(faces) != count:
-            raise BadDice(
-                f"the roll {name!r} needs {count} {kind} but {len(faces)} faces were given", field=name
-            )
+            raise BadDice(f"the {name} roll needs {dice_words(count, kind)} but {len(faces)} "
+                          f"{'face was' if len(faces) == 1 else 'faces were'} given", field=name)
         return faces
 
     def finish(self) -> dict[str, list[Face]]:
         unused = [name for name in self._given if name not in self.record]
         if unused:
-            raise BadDice(f"faces were given for {unused[0]!r}, which this action does not roll", field=unused[0])
+            raise BadDice(f"faces were given for a {_shown(unused[0])} roll, which this action does not make",
+                          field=None)
         return dict(self.record)
+
+
+def _shown(value: object) -> str:
+    """A piece of what a person typed, quoted and cut short, for a message."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
+        return "a very large number"
+    text = value if isinstance(value, str) else type(value).__name__ if isinstance(value, (list, dict)) else str(value)
+    return repr(text if len(text) <= 24 else text[:21] + "...")

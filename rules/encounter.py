@@ -1,7 +1,8 @@
 """A system-agnostic encounter: roster, options, and an event log replayed to get the state.
 
-The log is the truth.  Adding or removing a combatant and every action are
-events; an action's event keeps the faces it rolled.  The state at any point
+The log is the truth.  Adding, editing or removing a combatant and every
+action (hand marks and time passing included) are events; an action's event
+keeps the faces it rolled and which of them the app rolled.  The state at any point
 is the replay of the log up to the cursor, so undo moves the cursor back, redo
 moves it forward, and applying a new event drops whatever had been undone.
 Replaying the same log gives the same state on any machine.
@@ -9,20 +10,22 @@ Replaying the same log gives the same state on any machine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import fields
-from .dice import DiceSource, GivenDice
-from .errors import BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
-from .report import Report
+from .dice import DiceNeeded, DiceSource, GivenDice
+from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
+from .report import Report, Step
 from .systems import System, find_system
 
 FORMAT = 1
 MAX_EVENTS = 2000
 MAX_COMBATANTS = 40
-EVENT_TYPES = ("add", "remove", "action")
+EVENT_TYPES = ("add", "edit", "remove", "action")
+_COMBATANT_ID = re.compile(r"c[1-9][0-9]{0,5}")
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ class Encounter:
         if event.type == "add":
             if len(played.order) >= MAX_COMBATANTS:
                 raise BadField(f"an encounter holds at most {MAX_COMBATANTS} combatants", field="sheet")
-            combatant = str(data["id"])
+            combatant = _combatant_id(data.get("id"))
             if combatant in played.sheets:
                 raise BadEncounter(f"combatant id {combatant!r} is added twice", field="id")
             sheet = self.system.read_sheet(data.get("sheet"))
@@ -96,23 +99,48 @@ class Encounter:
             played.states[combatant] = self.system.fresh_state(sheet, self.options)
             played.reports.append(Report(f"{sheet.name} joins the encounter", (), "Added"))
             return {"id": combatant, "sheet": sheet.to_dict()}
-        if event.type == "remove":
-            combatant = str(data.get("id"))
+        if event.type in ("edit", "remove"):
+            combatant = _combatant_id(data.get("id"))
             if combatant not in played.sheets:
                 raise UnknownCombatant(f"combatant {combatant!r} is not in this encounter", field="id")
-            name = played.sheets[combatant].name
-            played.order.remove(combatant)
-            del played.sheets[combatant], played.states[combatant]
-            played.reports.append(Report(f"{name} leaves the encounter", (), "Removed"))
-            return {"id": combatant}
-        action = data.get("action")
+            old = played.sheets[combatant]
+            if event.type == "remove":
+                played.order.remove(combatant)
+                del played.sheets[combatant], played.states[combatant]
+                played.reports.append(Report(f"{old.name} leaves the encounter", (), "Removed"))
+                return {"id": combatant}
+            sheet = self.system.read_sheet(data.get("sheet"))
+            played.sheets[combatant] = sheet
+            played.states[combatant] = self.system.edited_state(old, played.states[combatant], sheet, self.options)
+            changed = self._changes(old, sheet)
+            title = f"{old.name}'s sheet is edited" + (f": now {sheet.name}" if sheet.name != old.name else "")
+            played.reports.append(Report(title, tuple(Step(line, "Sheet") for line in changed),
+                                         "Edited" if changed else "Nothing changed"))
+            return {"id": combatant, "sheet": sheet.to_dict()}
+        action = fields.text(data, "action", "action", max_length=30)
         source = dice if dice is not None else GivenDice(fields.mapping(data.get("dice", {}), "dice"))
-        changed, report = self.system.apply(str(action), played.sheets, played.states, data.get("inputs"),
-                                            self.options, source)
+        inputs = self.system.read_inputs(action, played.sheets, played.states, data.get("inputs"), self.options)
+        try:
+            changed, report = self.system.apply(action, played.sheets, played.states, inputs, self.options, source)
+        except DiceNeeded as need:
+            if dice is None:  # a recorded event lacks a roll: the document is wrong, there is nobody to ask
+                raise BadDice(need.message, field=need.field) from need
+            raise
         record = source.finish()
+        app_rolled = source.rolled_by_app if dice is not None else _app_rolled(data.get("app", []), record)
         played.states.update(changed)
-        played.reports.append(report)
-        return {"action": action, "inputs": data.get("inputs"), "dice": record}
+        played.reports.append(report.marking_app_rolls(app_rolled))
+        recorded = {"action": action, "inputs": inputs, "dice": record}
+        if app_rolled:
+            recorded["app"] = app_rolled
+        return recorded
+
+    def _changes(self, old: Any, new: Any) -> list[str]:
+        """What an edit changed, field by field, in the sheet form's own labels."""
+        labels = {entry["name"]: entry["label"] for entry in self.system.sheet_schema()}
+        before, after = old.to_dict(), new.to_dict()
+        return [f"{labels.get(key, key)}: {_brief(before.get(key))} \u2192 {_brief(after.get(key))}."
+                for key in after if before.get(key) != after.get(key)]
 
     def record(self, event_type: str, data: Mapping[str, Any], dice: DiceSource | None = None) -> tuple[Encounter, Report]:
         """Apply a new event at the cursor; anything undone past the cursor is dropped."""
@@ -120,7 +148,7 @@ class Encounter:
             raise BadField(f"the log is full ({MAX_EVENTS} events); start a new encounter", field="encounter")
         played = self.play()
         if event_type == "add":
-            data = {"id": f"c{_next_id(self.events[: self.cursor])}", **data}
+            data = {**data, "id": f"c{_next_id(self.events[: self.cursor])}"}
         recorded = self._step(played, Event(event_type, data), dice)
         event = Event(event_type, recorded)
         return (replace(self, events=self.events[: self.cursor] + (event,), cursor=self.cursor + 1,
@@ -155,24 +183,24 @@ class Encounter:
         try:
             data = fields.mapping(data, "encounter")
             if data.get("format") != FORMAT:
-                raise BadEncounter(f"encounter format {data.get('format')!r} is not supported; expected {FORMAT}")
+                raise BadEncounter(f"this is not an encounter this version of Woundbook can read (format {FORMAT})")
             raw_events = data.get("events", [])
             if not isinstance(raw_events, list) or len(raw_events) > MAX_EVENTS:
                 raise BadEncounter(f"events must be a list of at most {MAX_EVENTS} entries")
-            events = tuple(_read_event(raw, index) for index, raw in enumerate(raw_events))
+            events = [_read_event(raw, index) for index, raw in enumerate(raw_events)]
             cursor = fields.integer(data, "cursor", "cursor", 0, len(events), default=len(events))
             encounter = Encounter.new(data.get("system"), data.get("options"))
-            encounter = replace(encounter, events=events, cursor=cursor)
             played = Played()
             at_cursor = played.copy()
             for index, event in enumerate(events):
                 try:
-                    encounter._step(played, event)
+                    events[index] = Event(event.type, encounter._step(played, event))
                 except RulesError as error:
-                    raise BadEncounter(f"event {index + 1} ({event.type}) cannot be replayed: {error.message}") from error
+                    raise BadEncounter(f"entry {index + 1} of the log ({_EVENT_WORDS[event.type]}) cannot be "
+                                       f"replayed: {error.message}") from error
                 if index + 1 == cursor:
                     at_cursor = played.copy()
-            return replace(encounter, played_at_cursor=at_cursor)
+            return replace(encounter, events=tuple(events), cursor=cursor, played_at_cursor=at_cursor)
         except BadEncounter:
             raise
         except RulesError as error:
@@ -183,11 +211,12 @@ class Encounter:
     def view(self) -> dict[str, Any]:
         played = self.play()
         return {
-            "system": {"id": self.system.ID, "name": self.system.NAME},
+            "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
             "roster": [{"id": combatant, **self.system.view(played.sheets[combatant], played.states[combatant], self.options)}
                        for combatant in played.order],
             "log": [{"index": index + 1, **report.to_dict()} for index, report in enumerate(played.reports)],
+            "options_fixed": any(event.type == "action" for event in self.events),
             "can_undo": self.cursor > 0,
             "can_redo": self.cursor < len(self.events),
             "undo_label": played.reports[-1].title if played.reports else None,
@@ -200,18 +229,41 @@ class Encounter:
         return self.play(self.cursor + 1).reports[-1].title
 
 
+_EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove": "removing a combatant",
+                "action": "an action"}
+
+
+def _combatant_id(value: Any) -> str:
+    """A combatant id as the encounter makes them: ``c`` and a number (ASCII digits only)."""
+    if not isinstance(value, str) or not _COMBATANT_ID.fullmatch(value):
+        shown = repr(value) if isinstance(value, str) and len(value) <= 12 else "this value"
+        raise BadEncounter(f"{shown} is not a combatant id such as 'c1'", field="id")
+    return value
+
+
 def _next_id(events: tuple[Event, ...]) -> int:
-    numbers = [int(str(event.data.get("id", "c0"))[1:] or 0) for event in events if event.type == "add"]
+    numbers = [int(str(event.data["id"])[1:]) for event in events if event.type == "add"]
     return max(numbers, default=0) + 1
 
 
+def _app_rolled(value: Any, record: Mapping[str, Any]) -> list[str]:
+    """The recorded names of the rolls the app made (the rest were typed in at the table)."""
+    if not isinstance(value, list) or not all(isinstance(name, str) and name in record for name in value):
+        raise BadEncounter("the list of rolls made by the app names a roll this action did not make", field="events")
+    return list(value)
+
+
+def _brief(value: Any) -> str:
+    """A sheet value in a few words, for the log of an edit."""
+    if isinstance(value, list):
+        return ", ".join(_brief(item) for item in value) or "none"
+    if isinstance(value, dict):
+        return " ".join(str(part) for part in value.values() if part not in ("", None)) or "none"
+    return str(value) if value not in ("", None) else "none"
+
+
 def _read_event(raw: Any, index: int) -> Event:
-    where = f"events[{index}]"
-    raw = fields.mapping(raw, where)
-    event_type = fields.choice(raw, "type", f"{where}.type", EVENT_TYPES)
-    data = {key: value for key, value in raw.items() if key != "type"}
-    if event_type in ("add", "remove"):
-        combatant = fields.text(raw, "id", f"{where}.id", max_length=12)
-        if not (combatant.startswith("c") and combatant[1:].isdigit()):
-            raise BadEncounter(f"{where}.id {combatant!r} is not a combatant id such as 'c1'", field=f"{where}.id")
-    return Event(event_type, data)
+    raw = fields.mapping(raw, f"entry {index + 1} of the log")
+    if raw.get("type") not in EVENT_TYPES:
+        raise BadEncounter(f"entry {index + 1} of the log is of no known type", field="events")
+    return Event(str(raw["type"]), {key: value for key, value in raw.items() if key != "type"})

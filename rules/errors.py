@@ -69,6 +69,12 @@ class BadLink(RulesError):
     kind = "bad_link"
 
 
+class TooLarge(RulesError):
+    """The encounter has grown as large as a share link can carry."""
+
+    kind = "too_large"
+
+
 class BadEncounter(RulesError):
     """An encounter document does not describe a valid encounter."""
 

@@ -146,3 +146,42 @@ def successes(count: int, success_faces: int, sides: int = 3) -> Dist[int]:
         hits: math.comb(count, hits) * success_faces**hits * misses ** (count - hits)
         for hits in range(count + 1)
     })
+
+
+# -- what the page draws -------------------------------------------------------------------------
+
+MAX_BARS = 8
+
+
+def share(probability: Fraction) -> dict[str, Any]:
+    """A probability as the page shows it: the exact fraction, a float for bar widths, a rounded percentage."""
+    percent = float(probability) * 100
+    shown = "<0.1%" if 0 < percent < 0.05 else ">99.9%" if 99.95 <= percent < 100 else f"{percent:.1f}%"
+    return {"fraction": f"{probability.numerator}/{probability.denominator}",
+            "probability": float(probability), "percent": shown}
+
+
+def bars(items: list[tuple[str, int]], total: int) -> list[dict[str, Any]]:
+    """Labelled bars with exact shares; equal labels are pooled so each outcome shows once."""
+    pooled: dict[str, int] = {}
+    for label, weight in items:
+        pooled[label] = pooled.get(label, 0) + weight
+    return [{"label": label, "weight": weight, "total": total, **share(Fraction(weight, total))}
+            for label, weight in pooled.items()]
+
+
+def chart(title: str, items: list[tuple[str, int]], total: int, *, tail: Callable[[str], str] | None = None,
+          max_bars: int = MAX_BARS) -> dict[str, Any]:
+    """A chart of at most ``max_bars`` bars: past that, the last bars are grouped into one ``tail(first label)``.
+
+    >>> [bar["label"] for bar in chart("Damage", [(f"{n} damage", 1) for n in range(10)], 10,
+    ...                                 tail=lambda first: first.replace(" ", "+ ", 1))["bars"]]
+    ['0 damage', '1 damage', '2 damage', '3 damage', '4 damage', '5 damage', '6 damage', '7+ damage']
+    """
+    shown = bars(items, total)
+    if len(shown) > max_bars and tail is not None:
+        kept, rest = shown[: max_bars - 1], shown[max_bars - 1:]
+        weight = sum(bar["weight"] for bar in rest)
+        shown = kept + [{"label": tail(rest[0]["label"]), "weight": weight, "total": total,
+                         **share(Fraction(weight, total))}]
+    return {"title": title, "bars": shown}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .dice import Face
@@ -16,12 +17,14 @@ class Step:
     rule: str = ""
     dice: tuple[Face, ...] = ()
     roll: str = ""
+    rolled_by_app: bool = False     # the app rolled these dice (a person may type some and let the app roll the rest)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "rule": self.rule}
         if self.roll:
             out["roll"] = self.roll
             out["dice"] = list(self.dice)
+            out["by"] = "app" if self.rolled_by_app else "table"
         return out
 
 
@@ -36,6 +39,13 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "steps": [step.to_dict() for step in self.steps], "outcome": self.outcome}
 
+    def marking_app_rolls(self, rolls: Sequence[str]) -> Report:
+        """The same report with the steps of ``rolls`` marked as rolled by the app."""
+        if not rolls:
+            return self
+        return replace(self, steps=tuple(replace(step, rolled_by_app=step.roll in rolls) if step.roll else step
+                                         for step in self.steps))
+
 
 def show_fudge(faces: tuple[Face, ...] | list[Face]) -> str:
     """Fudge faces as a person writes them.
@@ -44,3 +54,12 @@ def show_fudge(faces: tuple[Face, ...] | list[Face]) -> str:
     '[-][ ][+]'
     """
     return "".join("[ ]" if face == "0" else f"[{face}]" for face in faces) or "(no dice)"
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    """A count with its noun: ``1 die``, ``2 dice``, ``3 successes``.
+
+    >>> plural(1, "die", "dice"), plural(2, "die", "dice"), plural(0, "success", "successes")
+    ('1 die', '2 dice', '0 successes')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"

@@ -22,19 +22,44 @@ import json
 import zlib
 from typing import Any
 
-from .errors import BadLink
+from .errors import BadLink, TooLarge
 
 VERSION = "e1"
-MAX_LINK_CHARS = 48_000          # a fragment longer than this is refused unread
-MAX_JSON_BYTES = 400_000         # what a fragment may inflate to
+MAX_LINK_CHARS = 100_000         # a fragment longer than this is refused unread
+MAX_JSON_BYTES = 400_000         # what a fragment (or a saved file) may inflate to
 MAX_DEPTH = 12                   # an encounter document nests 7 deep at most
 
 
-def encode(document: dict[str, Any]) -> str:
-    """The fragment for an encounter document (without the leading ``#``)."""
-    text = json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-    packed = zlib.compress(text.encode("utf-8"), 9)
-    return f"{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+def encode(document: dict[str, Any], *, check: bool = False) -> str:
+    """The fragment for an encounter document (without the leading ``#``).
+
+    With ``check``, an encounter whose link :func:`decode` would refuse is refused here instead, so
+    every link the app offers opens: an encounter that has just grown past the limits stops growing.
+    """
+    raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode("utf-8")
+    packed = zlib.compress(raw, 9)
+    fragment = f"{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    if check and (len(raw) > MAX_JSON_BYTES or len(fragment) > MAX_LINK_CHARS):
+        raise TooLarge("this encounter is full: it would no longer fit in a share link. Start a new encounter "
+                       "to go on (this one can be restored afterwards)", field="encounter")
+    return fragment
+
+
+def read_file(text: Any) -> dict[str, Any]:
+    """The encounter document in a saved file's text, with the same limits as a link."""
+    if not isinstance(text, str):
+        raise BadLink("a saved encounter file must be text")
+    if len(text.encode("utf-8", "replace")) > MAX_JSON_BYTES:
+        raise BadLink(f"this file is larger than the {MAX_JSON_BYTES // 1000} kB an encounter can be")
+    if _depth(text) > MAX_DEPTH:
+        raise BadLink(f"this file nests data deeper than {MAX_DEPTH} levels; it was refused")
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise BadLink("this file is not a Woundbook encounter: it is not valid JSON") from error
+    if not isinstance(document, dict):
+        raise BadLink("this file does not hold an encounter")
+    return document
 
 
 def decode(fragment: Any) -> dict[str, Any]:
@@ -77,6 +102,11 @@ def decode(fragment: Any) -> dict[str, Any]:
         raise BadLink("this share link is damaged: its contents are not valid JSON") from error
     if not isinstance(document, dict):
         raise BadLink("this share link does not hold an encounter")
+    if "\\u" in text:
+        try:
+            json.dumps(document, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise BadLink("this share link is damaged: it holds a broken character") from error
     return document
 
 

@@ -46,5 +46,27 @@ def target_view(encounter: Encounter) -> dict[str, Any]:
     return view
 
 
+def widget(card: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The first widget of ``kind`` on a combatant's card."""
+    found: dict[str, Any] = next(item for item in card["widgets"] if item["kind"] == kind)
+    return found
+
+
+def box_counts(card: dict[str, Any]) -> list[int]:
+    """Marked boxes per level of a card's wound track."""
+    return [sum(box["marked"] for box in level["boxes"]) for level in widget(card, "track")["levels"]]
+
+
+def armour_notation(card: dict[str, Any]) -> str:
+    notation: str = next(item["notation"] for item in widget(card, "gear")["items"] if item["kind"] == "armour")
+    return notation
+
+
 def marks(encounter: Encounter) -> list[int]:
-    return [sum(level["boxes"]) for level in target_view(encounter)["track"]]
+    return box_counts(target_view(encounter))
+
+
+def penalty_shown(card: dict[str, Any]) -> int:
+    """The wound penalty a card shows among its stats (none shown is no penalty)."""
+    item = next((item for item in widget(card, "stats")["items"] if item["label"] == "Wounds"), None)
+    return 0 if item is None else int(item["value"].split()[0])

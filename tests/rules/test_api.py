@@ -41,8 +41,8 @@ def test_a_session_through_the_api() -> None:
     assert odds["pool"] == 4
     hit = ok("act", encounter=state["encounter"], action="attack", inputs=inputs, dice={"damage": "[-][ ][ ][+]"})
     assert hit["report"]["outcome"].startswith("1 damage")
-    assert hit["view"]["roster"][1]["status"] == "Scratched (no penalty)"
-    assert ok("undo", encounter=hit["encounter"])["view"]["roster"][1]["status"] == "Unhurt"
+    assert hit["view"]["roster"][1]["status"]["text"] == "Scratched (no penalty)"
+    assert ok("undo", encounter=hit["encounter"])["view"]["roster"][1]["status"]["text"] == "Unhurt"
     link = ok("share", encounter=hit["encounter"])["fragment"]
     assert link == hit["fragment"]
     assert ok("open_link", link=link)["encounter"] == hit["encounter"]
@@ -66,7 +66,8 @@ def test_systems_and_catalog_describe_what_the_page_needs() -> None:
     (typed,) = ok("systems")["systems"]
     assert typed["id"] == "typed"
     assert {option["name"] for option in typed["options"]} == {"track", "ballistic_regular", "universal_floor"}
-    assert "attack" in typed["actions"]
+    assert [action["id"] for action in typed["actions"]] == ["attack", "mark"]
+    assert [entry["name"] for entry in typed["sheet"]] == ["name", "skill", "defence", "strength", "weapons", "armour"]
     assert len(ok("catalog", system="typed")["weapons"]) >= 17
 
 

@@ -49,7 +49,7 @@ def test_bad_d6_faces_are_refused(text: str) -> None:
 
 
 def test_too_few_faces_is_a_clear_error() -> None:
-    with pytest.raises(BadDice, match="needs 4 dF but 3 faces were given"):
+    with pytest.raises(BadDice, match="needs 4 Fudge dice but 3 faces were given"):
         GivenDice({"damage": "+-0"}).roll("damage", "dF", 4)
 
 

@@ -66,11 +66,10 @@ def test_weights_must_be_positive_integers() -> None:
 # -- attack odds against enumeration through the real resolver -----------------------------------
 
 
-def condition_label(encounter: Encounter, outcome: str) -> str:
-    if outcome == "Miss":
-        return "Miss"
+def condition_label(encounter: Encounter) -> str:
+    """The target's condition as its card shows it (a miss leaves it as it was)."""
     target = target_view(encounter)
-    return "Taken out" if target["taken_out"] else target["status"]
+    return "Taken out" if not target["can_act"] else str(target["status"]["text"])
 
 
 def enumerate_conditions(encounter: Encounter, inputs: dict[str, Any]) -> dict[str, Fraction]:
@@ -92,12 +91,13 @@ def enumerate_conditions(encounter: Encounter, inputs: dict[str, Any]) -> dict[s
         probe = SeededDice(0)
         _, report = attack(encounter, inputs, GivenDice(given, fallback=probe))
         if report.outcome == "Miss":
-            totals["Miss"] = totals.get("Miss", Fraction(0)) + weight
+            label = condition_label(encounter)
+            totals[label] = totals.get(label, Fraction(0)) + weight
             continue
         pool = len(probe.record["damage"])
         for faces in itertools.product(FUDGE_FACES, repeat=pool):
             after, report = attack(encounter, inputs, {**given, "damage": list(faces)})
-            label = condition_label(after, report.outcome)
+            label = condition_label(after)
             totals[label] = totals.get(label, Fraction(0)) + weight / 3**pool
     return totals
 
@@ -143,7 +143,7 @@ def test_opposed_odds_agree_with_monte_carlo() -> None:
     seen: Counter[str] = Counter()
     for seed in range(runs):
         after, report = attack(encounter, inputs, SeededDice(seed))
-        seen[condition_label(after, report.outcome)] += 1
+        seen[condition_label(after)] += 1
     for label, probability in exact.items():
         p = float(probability)
         tolerance = 4 * math.sqrt(p * (1 - p) / runs) + 1e-9

@@ -12,10 +12,12 @@ from rules.api import call
 from rules.dice import SeededDice
 from rules.encounter import Encounter
 from rules.errors import RulesError
+from rules.systems.typed.attack import read_attack
 from rules.systems.typed.chances import damage_dist
+from rules.systems.typed.tracks import load_track
 from rules.systems.typed.notation import parse_armour, parse_weapon
 
-from .helpers import attack, duel
+from .helpers import attack, box_counts, duel, widget
 
 regular = st.sampled_from("-*+")
 weapons = st.one_of(
@@ -41,7 +43,7 @@ def test_damage_is_never_negative_and_replay_is_exact(weapon: str, armour: str, 
         encounter, report = attack(encounter, {"margin": "typed", "margin_of_success": margin}, SeededDice(seed + round_))
         assert int(report.outcome.split()[0]) >= 0
     target = encounter.view()["roster"][1]
-    assert all(isinstance(box, bool) for level in target["track"] for box in level["boxes"])
+    assert all(isinstance(box["marked"], bool) for level in widget(target, "track")["levels"] for box in level["boxes"])
     replayed = Encounter.from_dict(json.loads(json.dumps(encounter.to_dict())))
     assert replayed.view() == encounter.view()
 
@@ -52,9 +54,9 @@ def test_odds_sum_to_one_and_never_go_negative(weapon: str, armour: str, opts: d
                                                mos: int, skill: int) -> None:
     encounter = duel(weapon, armour, options=opts, skill=skill)
     played = encounter.play()
-    from rules.systems.typed.attack import read_attack
     inputs = {"attacker": "c1", "target": "c2", "margin": margin, "margin_of_success": mos}
-    dist = damage_dist(read_attack(inputs, played.sheets), played.sheets, played.states, encounter.options)
+    attack_ = read_attack(inputs, played.sheets, played.states, load_track(encounter.options.track))
+    dist = damage_dist(attack_, played.sheets, played.states, encounter.options)
     assert sum(dist.probability(o) for o in dist.weights) == 1
     assert all(o == "miss" or int(o) >= 0 for o in dist.weights)
 
@@ -89,10 +91,10 @@ def test_wounds_only_ever_accumulate(hits: list[int], track: str) -> None:
     for successes in hits:
         encounter, _ = attack(encounter, {"attacker": None, "hazard": f"{successes}E-*+", "margin": "automatic"},
                               {"damage": "+" * successes})
-        marked = sum(sum(level["boxes"]) for level in encounter.view()["roster"][1]["track"])
+        marked = sum(box_counts(encounter.view()["roster"][1]))
         assert marked >= before
         before = marked
     undone = encounter
     while undone.view()["can_undo"] and len(undone.view()["log"]) > 2:
         undone = undone.undo()
-    assert sum(sum(level["boxes"]) for level in undone.view()["roster"][1]["track"]) == 0
+    assert sum(box_counts(undone.view()["roster"][1])) == 0

@@ -13,37 +13,41 @@ actions, odds and views.  The rules themselves live in the sibling modules.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ... import fields
 from ...dice import DiceSource
 from ...errors import BadField
-from ...ladder import describe, level_name
-from ...report import Report
+from ...ladder import describe
+from ...report import Report, Step
 from ..data import load
 from .armour import Options
-from .attack import MARGINS, read_attack, resolve
+from .attack import MAX_MARGIN, attack_inputs, combatant, read_attack, resolve
 from .chances import attack_odds
-from .sheet import LADDER_RANGE, STRENGTH_RANGE, Sheet, State
-from .tracks import TRACK_IDS, load_track, penalty, status, taken_out
+from .sheet import LADDER_RANGE, MAX_WEAPONS, STRENGTH_RANGE, Sheet, State
+from .tracks import (TRACK_IDS, load_track, mark_by_hand, penalty, penalty_words, severity, status, taken_out,
+                     thresholds)
 
 ID = "typed"
 NAME = "Typed Damage"
 SOURCE = "\u201cTyped Damage\u201d, Fudge Factor (1 April 2004)"
-ACTIONS = ("attack",)
+ACTIONS = ("attack", "mark")
+HAND_CHANGES = ("mark", "clear")
+MAX_REASON = 80
 
 
 def option_schema() -> list[dict[str, Any]]:
     """The options the notes list, each with the default they decide."""
     return [
-        {"name": "track", "label": "Wound track", "decision": "D-TD-7", "default": "A", "choices": [
+        {"name": "track", "kind": "choice", "label": "Wound track", "decision": "D-TD-7", "default": "A", "choices": [
             {"value": track_id, "label": load_track(track_id).label} for track_id in TRACK_IDS]},
-        {"name": "ballistic_regular", "label": "Regular armour against bullets", "decision": "D-TD-1",
+        {"name": "ballistic_regular", "kind": "choice", "label": "Regular armour against bullets", "decision": "D-TD-1",
          "default": "*+", "choices": [
              {"value": "*+", "label": "the lesser of * and + (the worked example)"},
              {"value": "-*", "label": "the lesser of - and * (the rule text as written)"}]},
-        {"name": "universal_floor", "label": "Universal armour (X) may reduce the pool to", "decision": "D-TD-4",
-         "default": 1, "choices": [
+        {"name": "universal_floor", "kind": "choice", "label": "Universal armour (X) may reduce the pool to",
+         "decision": "D-TD-4", "default": 1, "choices": [
              {"value": 1, "label": "1 die, like regular armour"},
              {"value": 0, "label": "0 dice, like ballistic and energy armour"}]},
     ]
@@ -53,7 +57,7 @@ def read_options(data: Any) -> Options:
     data = fields.mapping(data if data is not None else {}, "options")
     unknown = sorted(set(data) - {"track", "ballistic_regular", "universal_floor"})
     if unknown:
-        raise BadField(f"unknown option {unknown[0]!r} for Typed Damage", field=f"options.{unknown[0]}")
+        raise BadField("Typed Damage has no such option", field="options")
     return Options(
         track=fields.choice(data, "track", "options.track", TRACK_IDS, default="A"),
         ballistic_regular=fields.choice(data, "ballistic_regular", "options.ballistic_regular", ("*+", "-*"),
@@ -75,80 +79,161 @@ def fresh_state(sheet: Sheet, options: Options) -> State:
     return State.fresh(sheet, load_track(options.track))
 
 
-def action_schema() -> dict[str, Any]:
-    """What each action asks for, so the page can build its form without knowing the rules."""
+def edited_state(old: Sheet, state: State, new: Sheet, options: Options) -> State:
+    """Wounds stay through an edit; armour worn down by ablation stays worn unless the armour itself changed."""
+    armour = state.armour if new.armour_notation == old.armour_notation else new.armour
+    return replace(state, armour=armour)
+
+
+def _ladder() -> list[dict[str, Any]]:
     low, high = LADDER_RANGE
-    ladder = [{"value": value, "label": describe(value)} for value in range(high, low - 1, -1)]
+    return [{"value": value, "label": describe(value)} for value in range(high, low - 1, -1)]
+
+
+def sheet_schema() -> list[dict[str, Any]]:
+    """The add-combatant form: what a Typed Damage combatant is made of."""
+    return [
+        {"name": "name", "kind": "text", "label": "Name", "max_length": fields.MAX_NAME},
+        {"name": "skill", "kind": "choice", "label": "Attack skill", "default": 0, "choices": _ladder(),
+         "help": "on the FUDGE ladder, before wound penalties"},
+        {"name": "defence", "kind": "choice", "label": "Defence", "default": 0, "choices": _ladder()},
+        {"name": "strength", "kind": "integer", "label": "Strength modifier", "min": STRENGTH_RANGE[0],
+         "max": STRENGTH_RANGE[1], "default": 0, "advanced": True,
+         "help": "used only when an attack uses Strength for damage"},
+        {"name": "weapons", "kind": "list", "label": "Weapons", "max": MAX_WEAPONS, "default": [
+            {"name": "Shortsword", "notation": "3-/2+"}],
+         "of": {"kind": "gear", "catalog": "weapons", "label": "Weapon", "example": "4-/2+ or 3B"}},
+        {"name": "armour", "kind": "gear", "catalog": "armour", "label": "Armour", "optional": True,
+         "empty_label": "No armour", "example": "---*++ or BBBB*"},
+    ]
+
+
+def action_schema() -> list[dict[str, Any]]:
+    """What each action asks for, so the page can build its form without knowing the rules."""
+    with_attacker = {"input": "attacker", "not_in": [""]}
+    hazard = {"input": "attacker", "in": [""]}
+    levels = [{"value": level.name, "label": level.name} for level in load_track("A").levels]
+    return [
+        {"id": "attack", "label": "Attack", "verb": "Roll", "odds": True, "inputs": [
+            {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker", "optional": True,
+             "empty_label": "A hazard (fire, fall\u2026)"},
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+            {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon", "when": with_attacker},
+            {"name": "mode", "kind": "mode", "from": "attacker", "weapon": "weapon", "label": "Mode",
+             "help": "declared before rolling", "when": with_attacker},
+            {"name": "hazard", "kind": "notation", "label": "Hazard", "example": "4E*+(Fire)",
+             "default": "4E*+(Fire)", "when": hazard},
+            {"name": "margin", "kind": "choice", "label": "Margin of success", "default": "typed", "choices": [
+                {"value": "typed", "label": "Typed in"},
+                {"value": "rolled", "label": "Opposed 4dF roll", "when": with_attacker},
+                {"value": "automatic", "label": "None: the hazard strikes", "when": hazard}]},
+            {"name": "margin_of_success", "kind": "integer", "label": "Margin", "min": 1, "max": MAX_MARGIN,
+             "default": 1, "when": {"input": "margin", "in": ["typed"]}},
+            {"name": "use_strength", "kind": "flag", "label": "Strength for damage instead of the margin",
+             "help": "declared before the attack is rolled", "advanced": True, "when": with_attacker},
+            {"name": "slow_strike", "kind": "flag", "label": "Slow strike through universal armour",
+             "help": "+2 difficulty to hit; the X armour is ignored", "advanced": True},
+            {"name": "energy_allowance", "kind": "integer", "label": "Regular armour allowed against energy",
+             "min": 0, "max": 2, "default": 0, "advanced": True,
+             "help": "the GM may let regular armour stop a point or two of energy"},
+        ]},
+        {"id": "mark", "label": "Mark by hand", "verb": "Apply", "odds": False, "inputs": [
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Combatant"},
+            {"name": "level", "kind": "choice", "label": "Wound level", "default": levels[0]["value"],
+             "choices": levels},
+            {"name": "change", "kind": "choice", "label": "Change", "default": "mark", "choices": [
+                {"value": "mark", "label": "Mark a box"}, {"value": "clear", "label": "Clear a box"}]},
+            {"name": "reason", "kind": "text", "label": "Reason", "max_length": MAX_REASON,
+             "example": "fell from the wall"},
+        ]},
+    ]
+
+
+def _action(action: str) -> str:
+    if action not in ACTIONS:
+        raise BadField("Typed Damage has no such action; it has Attack and Mark by hand", field="action")
+    return action
+
+
+def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: Any,
+                options: Options) -> dict[str, Any]:
+    """An action's inputs checked against the roster, in the canonical form the log keeps."""
+    track = load_track(options.track)
+    if _action(action) == "attack":
+        return attack_inputs(read_attack(inputs, sheets, states, track))
+    inputs = fields.mapping(inputs, "inputs")
     return {
-        "attack": {
-            "label": "Attack",
-            "inputs": [
-                {"name": "attacker", "kind": "combatant", "label": "Attacker", "optional": True,
-                 "note": "leave empty for a hazard such as a fire"},
-                {"name": "target", "kind": "combatant", "label": "Target"},
-                {"name": "weapon", "kind": "weapon", "label": "Weapon"},
-                {"name": "mode", "kind": "mode", "label": "Mode", "note": "declared before rolling (D-TD-5)"},
-                {"name": "hazard", "kind": "notation", "label": "Hazard", "note": "e.g. 4E*+(Fire)"},
-                {"name": "margin", "kind": "choice", "label": "Margin of success",
-                 "choices": list(MARGINS), "default": "typed"},
-                {"name": "margin_of_success", "kind": "integer", "label": "Margin of success", "min": 1, "max": 20},
-                {"name": "use_strength", "kind": "flag", "label": "Strength for damage (declared before the attack)"},
-                {"name": "slow_strike", "kind": "flag", "label": "Slow strike through universal armour (+2 difficulty)"},
-                {"name": "energy_allowance", "kind": "integer", "label": "Regular armour allowed against energy",
-                 "min": 0, "max": 2},
-            ],
-            "dice": [{"roll": "attack", "kind": "dF", "count": 4, "when": "margin is rolled"},
-                     {"roll": "defence", "kind": "dF", "count": 4, "when": "margin is rolled"},
-                     {"roll": "damage", "kind": "dF", "count": "pool"}],
-        },
-        "sheet": [
-            {"name": "name", "kind": "text", "label": "Name"},
-            {"name": "skill", "kind": "ladder", "label": "Attack skill", "min": low, "max": high,
-             "default": 0, "choices": ladder},
-            {"name": "defence", "kind": "ladder", "label": "Defence", "min": low, "max": high,
-             "default": 0, "choices": ladder},
-            {"name": "strength", "kind": "integer", "label": "Strength modifier",
-             "min": STRENGTH_RANGE[0], "max": STRENGTH_RANGE[1]},
-            {"name": "weapons", "kind": "weapons", "label": "Weapons"},
-            {"name": "armour", "kind": "armour", "label": "Armour"},
-        ],
+        "target": combatant(inputs, "target", sheets, "combatant"),
+        "level": fields.choice(inputs, "level", "level", tuple(level.name for level in track.levels)),
+        "change": fields.choice(inputs, "change", "change", HAND_CHANGES, default="mark"),
+        "reason": fields.text(inputs, "reason", "reason", max_length=MAX_REASON),
     }
 
 
-def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: Any,
+def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: dict[str, Any],
           options: Options, dice: DiceSource) -> tuple[dict[str, State], Report]:
-    if action != "attack":
-        raise BadField(f"Typed Damage has no action {action!r}; it has {', '.join(ACTIONS)}", field="action")
-    return resolve(read_attack(inputs, sheets), sheets, states, options, dice)
+    track = load_track(options.track)
+    if _action(action) == "attack":
+        return resolve(read_attack(inputs, sheets, states, track), sheets, states, options, dice)
+    target, level, clear = inputs["target"], inputs["level"], inputs["change"] == "clear"
+    name = sheets[target].name
+    marks = mark_by_hand(track, states[target].marks, level, clear)
+    new_state = states[target].marked(marks, f"by hand: {inputs['reason']}")
+    verb = "clears" if clear else "marks"
+    step = Step(f"The referee {verb} a {level} box on {name}'s wound track: {inputs['reason']}.", "Marked by hand")
+    return ({target: new_state},
+            Report(f"{name}: a {level} box is {'cleared' if clear else 'marked'} by hand", (step,),
+                   f"{name} is {status(track, marks)}"))
 
 
 def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: Any,
          options: Options) -> dict[str, Any]:
-    if action != "attack":
-        raise BadField(f"Typed Damage has no action {action!r}; it has {', '.join(ACTIONS)}", field="action")
-    return attack_odds(read_attack(inputs, sheets), sheets, states, options)
+    if _action(action) != "attack":
+        raise BadField("marking a box by hand has no odds: nothing is rolled", field="action")
+    return attack_odds(read_attack(inputs, sheets, states, load_track(options.track)), sheets, states, options)
 
 
 def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
-    """A combatant as the page draws it: boxes, penalty, status, gear."""
+    """A combatant as the page draws it: status, wound track, stats and gear."""
     track = load_track(options.track)
+    levels = []
+    for level, count, by, threshold in zip(track.levels, state.marks, state.marked_by, thresholds(track)):
+        short, words = penalty_words(level)
+        reached = f", reached by {threshold} successes" if threshold else ""
+        levels.append({
+            "name": level.name, "penalty": short, "threshold": threshold,
+            "summary": f"{level.name} ({words}{reached}): {count} of {level.boxes} marked",
+            "boxes": [{"marked": index < count, "by": by[index] if index < count else None}
+                      for index in range(level.boxes)],
+        })
+    armour = []
+    if sheet.armour_notation:
+        worn = state.armour != sheet.armour
+        armour.append({"kind": "armour", "name": sheet.armour_name or "Armour", "notation": state.armour.notation,
+                       "note": f"worn down from {sheet.armour.notation}" if worn else None})
+    hurt = penalty(track, state.marks)
     return {
         "name": sheet.name,
-        "stats": [
-            {"label": "Attack", "value": describe(sheet.skill)},
-            {"label": "Defence", "value": describe(sheet.defence)},
-            {"label": "Strength", "value": f"{sheet.strength:+d}"},
+        "status": {"text": status(track, state.marks), "severity": severity(track, state.marks)},
+        "can_act": not taken_out(track, state.marks),
+        "widgets": [
+            {"kind": "track", "label": "Wounds", "levels": levels},
+            {"kind": "stats", "items": [
+                {"label": "Attack", "value": describe(sheet.skill)},
+                {"label": "Defence", "value": describe(sheet.defence)},
+                *([{"label": "Wounds", "value": f"{hurt:+d} to all actions"}] if hurt else []),
+                *([{"label": "Strength", "value": f"{sheet.strength:+d}"}] if sheet.strength else []),
+            ]},
+            {"kind": "gear", "items": [
+                *({"kind": "weapon", "name": entry.name, "notation": entry.notation, "note": None}
+                  for entry in sheet.weapons),
+                *armour,
+            ]},
         ],
-        "skill": sheet.skill, "skill_name": level_name(sheet.skill),
         "weapons": [{"name": entry.name, "notation": entry.notation,
-                     "modes": [mode.notation for mode in entry.weapon.modes]} for entry in sheet.weapons],
-        "armour": {"name": sheet.armour_name, "notation": state.armour.notation,
-                   "original": sheet.armour.notation, "worn": state.armour != sheet.armour},
-        "track": [{"name": level.name, "penalty": level.penalty, "boxes": [i < count for i in range(level.boxes)]}
-                  for level, count in zip(track.levels, state.marks)],
-        "penalty": penalty(track, state.marks),
-        "status": status(track, state.marks),
-        "taken_out": taken_out(track, state.marks),
+                     "modes": [{"value": index, "label": mode.notation}
+                               for index, mode in enumerate(entry.weapon.modes)]} for entry in sheet.weapons],
+        "sheet": sheet.to_dict(),
     }
 
 

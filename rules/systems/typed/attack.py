@@ -14,7 +14,7 @@ from ... import fields
 from ...dice import DiceSource, fudge_value
 from ...errors import BadField, UnknownCombatant
 from ...ladder import describe
-from ...report import Report, Step, show_fudge
+from ...report import Report, Step, plural, show_fudge
 from .armour import Options, Protection, pool_after_armour, protection, wear
 from .notation import WeaponMode, parse_weapon
 from .sheet import Sheet, State
@@ -33,6 +33,9 @@ class Attack:
     target: str
     mode: WeaponMode
     weapon_label: str
+    weapon_index: int           # which of the attacker's weapons, and which of its modes (D-TD-5)
+    mode_index: int
+    hazard: str                 # the hazard's notation, when there is no attacker
     margin: str                 # "typed", "rolled" or "automatic"
     margin_of_success: int      # when typed
     use_strength: bool
@@ -40,27 +43,28 @@ class Attack:
     energy_allowance: int
 
 
-def read_attack(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet]) -> Attack:
+def read_attack(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+                track: Track) -> Attack:
     """Validate an attack's inputs against the roster; errors name the field."""
     inputs = fields.mapping(inputs, "inputs")
-    target = fields.text(inputs, "target", "target", max_length=20)
-    if target not in sheets:
-        raise UnknownCombatant(f"target {target!r} is not in this encounter", field="target")
+    target = combatant(inputs, "target", sheets, "target")
     attacker_id = inputs.get("attacker") or None
+    weapon_index = mode_index = 0
+    hazard = ""
     if attacker_id is None:
-        notation = fields.text(inputs, "hazard", "hazard", max_length=80)
-        mode = parse_weapon(notation, field="hazard").modes[0]
+        hazard = fields.text(inputs, "hazard", "hazard", max_length=80)
+        mode = parse_weapon(hazard, field="hazard").modes[0]
         label = f"hazard {mode.notation}"
         margin = fields.choice(inputs, "margin", "margin", ("automatic", "typed"), default="automatic")
     else:
-        attacker = fields.text(inputs, "attacker", "attacker", max_length=20)
-        if attacker not in sheets:
-            raise UnknownCombatant(f"attacker {attacker!r} is not in this encounter", field="attacker")
+        attacker = combatant(inputs, "attacker", sheets, "attacker")
         if attacker == target:
             raise BadField("the attacker and the target must be different combatants", field="target")
         sheet = sheets[attacker]
+        if taken_out(track, states[attacker].marks):
+            raise BadField(f"{sheet.name} is taken out and cannot attack", field="attacker")
         if not sheet.weapons:
-            raise BadField(f"{sheet.name!r} has no weapon; add one to the sheet first", field="weapon")
+            raise BadField(f"{sheet.name} has no weapon; edit the sheet to add one", field="weapon")
         weapon_index = fields.integer(inputs, "weapon", "weapon", 0, len(sheet.weapons) - 1, default=0)
         entry = sheet.weapons[weapon_index]
         mode_index = fields.integer(inputs, "mode", "mode", 0, len(entry.weapon.modes) - 1, default=0)
@@ -72,12 +76,33 @@ def read_attack(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet]) -> Attac
         # D-TD-3: a tie or a loss is no hit, so a hit has a margin of at least 1.
         margin_of_success = fields.integer(inputs, "margin_of_success", "margin_of_success", 1, MAX_MARGIN)
     return Attack(
-        attacker=attacker_id, target=target, mode=mode, weapon_label=label, margin=margin,
-        margin_of_success=margin_of_success,
+        attacker=attacker_id, target=target, mode=mode, weapon_label=label, weapon_index=weapon_index,
+        mode_index=mode_index, hazard=hazard, margin=margin, margin_of_success=margin_of_success,
         use_strength=fields.flag(inputs, "use_strength", "use_strength") if attacker_id else False,
         slow_strike=fields.flag(inputs, "slow_strike", "slow_strike"),
         energy_allowance=fields.integer(inputs, "energy_allowance", "energy_allowance", 0, 2, default=0),
     )
+
+
+def combatant(inputs: Mapping[str, Any], key: str, sheets: Mapping[str, Sheet], label: str) -> str:
+    """A combatant id from the inputs that names someone in the encounter."""
+    value = inputs.get(key)
+    if not isinstance(value, str) or value not in sheets:
+        raise UnknownCombatant(f"the {label} is not in this encounter; pick one from the roster", field=key)
+    return value
+
+
+def attack_inputs(attack: Attack) -> dict[str, Any]:
+    """The inputs as the log records them: only what the attack uses, in canonical form."""
+    if attack.attacker is None:
+        chosen: dict[str, Any] = {"attacker": None, "target": attack.target, "hazard": attack.hazard}
+    else:
+        chosen = {"attacker": attack.attacker, "target": attack.target, "weapon": attack.weapon_index,
+                  "mode": attack.mode_index, "use_strength": attack.use_strength}
+    chosen.update(margin=attack.margin, slow_strike=attack.slow_strike, energy_allowance=attack.energy_allowance)
+    if attack.margin == "typed":
+        chosen["margin_of_success"] = attack.margin_of_success
+    return chosen
 
 
 def attack_skill(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State], track: Track) -> tuple[int, int]:
@@ -112,9 +137,17 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     title = f"{who} attacks {target_sheet.name} with {attack.weapon_label}"
     mos = attack.margin_of_success
     if attack.margin == "rolled":
+        assert attack.attacker is not None
         offence, defence = attack_skill(attack, sheets, states, track)
-        attack_faces = dice.roll("attack", "dF", 4)
-        defence_faces = dice.roll("defence", "dF", 4)
+        for who_id, role in ((attack.attacker, "attack"), (attack.target, "defence")):
+            hurt = penalty(track, states[who_id].marks)
+            if hurt:
+                steps.append(Step(f"{sheets[who_id].name} is {status(track, states[who_id].marks)}: "
+                                  f"{hurt:+d} to the {role} roll.", "The Wound Track"))
+        attack_faces = dice.roll("attack", "dF", 4, f"{who} attacks at {describe(offence)}: "
+                                                    f"roll 4 Fudge dice for the attack")
+        defence_faces = dice.roll("defence", "dF", 4, f"{target_sheet.name} defends at {describe(defence)}: "
+                                                      f"roll 4 Fudge dice for the defence")
         rolled_offence = offence + fudge_value(attack_faces)
         rolled_defence = defence + fudge_value(defence_faces)
         slow = f" (slow strike: -{SLOW_STRIKE_DIFFICULTY})" if attack.slow_strike else ""
@@ -137,14 +170,14 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     base = pool_before_armour(attack, sheets, mos)
     if attack.use_strength:
         strength = base - attack.mode.dice
-        steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + Strength {strength:+d} "
+        steps.append(Step(f"{attack.weapon_label} rolls {plural(attack.mode.dice, 'die', 'dice')} + Strength {strength:+d} "
                           f"(declared before the attack, in lieu of the margin of success) = {base}.",
                           "Optional Rule: Strength and Damage"))
     elif attack.margin != "automatic":
-        steps.append(Step(f"{attack.weapon_label} rolls {attack.mode.dice} dice + margin of success {mos} = {base}.",
+        steps.append(Step(f"{attack.weapon_label} rolls {plural(attack.mode.dice, 'die', 'dice')} + margin of success {mos} = {base}.",
                           "The Basic Mechanic"))
     else:
-        steps.append(Step(f"{attack.weapon_label} rolls {base} dice.", "The Basic Mechanic"))
+        steps.append(Step(f"{attack.weapon_label} rolls {plural(base, 'die', 'dice')}.", "The Basic Mechanic"))
 
     shield = shield_for(attack, target_state, options)
     armour_label = target_sheet.armour_name or "armour"
@@ -161,32 +194,36 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
         elif pool == shield.floor and base - shield.count < shield.floor:
             why = ("but always rolls at least 1 die" if shield.floor else
                    "and this armour can reduce the pool to 0 dice")
-            steps.append(Step(f"{base} - {shield.count} = {base - shield.count}, {why}: {pool} dice.",
+            steps.append(Step(f"{base} - {shield.count} = {base - shield.count}, {why}: {plural(pool, 'die', 'dice')}.",
                               "D-TD-2" if shield.floor else "Ballistic and Energy Damage"))
         else:
-            steps.append(Step(f"{base} - {shield.count} = {pool} dice.", "Armor and Damage"))
+            steps.append(Step(f"{base} - {shield.count} = {plural(pool, 'die', 'dice')}.", "Armor and Damage"))
     elif base <= 0:
         steps.append(Step(f"The pool is {base}: no dice to roll.", "D-TD-2"))
 
-    faces = dice.roll("damage", "dF", pool)
+    lead = f"Margin of success {mos}" if attack.margin != "automatic" and not attack.use_strength else \
+        f"{attack.weapon_label}"
+    armour_note = f" ({base}, less {base - pool} for the armour)" if pool < base else ""
+    faces = dice.roll("damage", "dF", pool, f"{lead}: roll {plural(pool, 'Fudge die', 'Fudge dice')} for damage"
+                                            f"{armour_note}")
     hits = sum(1 for face in faces if face in attack.mode.success_faces)
     success_words = " or ".join(f"[{'+' if f == '+' else '-' if f == '-' else ' '}]"
                                 for f in ("-", "0", "+") if f in attack.mode.success_faces)
-    steps.append(Step(f"Rolls {pool} dice: {show_fudge(faces)}, {hits} success{'es' if hits != 1 else ''} "
+    steps.append(Step(f"Rolls {plural(pool, 'die', 'dice')}: {show_fudge(faces)}, {plural(hits, 'success', 'successes')} "
                       f"on {success_words} ({attack.mode.type_name}).", "The Basic Mechanic", faces, "damage"))
     net = hits
     removed_successes = 0
     if shield.hardened:
         net = max(0, hits - shield.count)
         removed_successes = hits - net
-        steps.append(Step(f"Hardened armour removes {shield.count} successes: {hits} - {shield.count} = {net}"
+        steps.append(Step(f"Hardened armour removes {plural(shield.count, 'success', 'successes')}: {hits} - {shield.count} = {net}"
                           f"{' (no less than 0)' if hits < shield.count else ''}.", "Hardened Armor"))
 
     new_state = target_state
     worn_by = removed_successes if shield.hardened else removed_dice
     if target_state.armour.ablative and worn_by:
         worn_armour = wear(target_state.armour, shield, worn_by)
-        steps.append(Step(f"Ablative armour is used up by the {worn_by} {'successes' if shield.hardened else 'dice'} "
+        steps.append(Step(f"Ablative armour is used up by the {plural(worn_by, 'success', 'successes') if shield.hardened else plural(worn_by, 'die', 'dice')} "
                           f"it stopped: {target_state.armour.notation} becomes {worn_armour.notation}.",
                           "D-TD-6" if shield.hardened else "Ablative Armor"))
         new_state = replace(new_state, armour=worn_armour)
@@ -194,7 +231,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     marks, lines = mark(track, target_state.marks, net)
     for line in lines:
         steps.append(Step(line, f"The Wound Track ({track.id}); D-TD-7"))
-    new_state = replace(new_state, marks=marks)
+    new_state = new_state.marked(marks, f"{who}'s {attack.weapon_label}" if attack.attacker else attack.weapon_label)
     outcome = f"{net} damage: {target_sheet.name} is {status(track, marks)}"
     if taken_out(track, marks) and not taken_out(track, target_state.marks):
         outcome = f"{net} damage: {target_sheet.name} is taken out"

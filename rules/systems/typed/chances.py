@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Union
 
-from ...odds import Dist, fudge_dice, successes
+from ...odds import Dist, bars, chart, fudge_dice, share, successes
+from ...report import plural
 from .armour import Options, pool_after_armour
 from .attack import Attack, attack_skill, pool_before_armour, shield_for
 from .sheet import Sheet, State
@@ -47,10 +48,8 @@ def damage_dist(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
 
 
 def condition_after(track: Track, marks: tuple[int, ...], outcome: Outcome) -> tuple[int, str]:
-    """(severity rank, label) of the target's condition after the hit; misses rank lowest."""
-    if outcome == MISS:
-        return (-1, "Miss")
-    new_marks, _ = mark(track, marks, int(outcome))
+    """(severity rank, label) of the target's condition after the hit; a miss leaves it as it was."""
+    new_marks, _ = mark(track, marks, 0 if outcome == MISS else int(outcome))
     if taken_out(track, new_marks):
         return (len(track.levels) + 1, "Taken out")
     level = worst_level(track, new_marks)
@@ -60,7 +59,7 @@ def condition_after(track: Track, marks: tuple[int, ...], outcome: Outcome) -> t
 
 def attack_odds(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                 options: Options) -> dict[str, Any]:
-    """The odds view: successes and resulting condition, each as exact fractions and percentages."""
+    """The odds: exact distributions of the damage and of the target's condition, and charts of them to draw."""
     track = load_track(options.track)
     damage = damage_dist(attack, sheets, states, options)
     marks = states[attack.target].marks
@@ -71,29 +70,25 @@ def attack_odds(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
         shield = shield_for(attack, states[attack.target], options)
         fixed_pool = pool_after_armour(pool_before_armour(attack, sheets, attack.margin_of_success), shield)
     expected = sum((Fraction(w) * (0 if o == MISS else int(o)) for o, w in damage.weights.items()), Fraction(0))
+    expected_damage = round(float(expected / damage.total), 2)
+    damage_items = [("Miss" if outcome == MISS else f"{outcome} damage", weight)
+                    for outcome, weight in damage.sorted_items() if outcome != MISS]
+    if MISS in damage.weights:
+        damage_items.append(("Miss", damage.weights[MISS]))
+    condition_items = [(label, weight) for (_, label), weight in sorted(conditions.weights.items())]
+    pool = "the pool depends on the opposed roll" if fixed_pool is None else f"{plural(fixed_pool, 'die', 'dice')} to roll"
     return {
         "title": f"{attack.weapon_label} against {sheets[attack.target].name}",
+        "summary": f"{pool}; hits {share(hit)['percent']}; {expected_damage:g} damage expected",
         "pool": fixed_pool,
-        "hit": _share(hit),
-        "expected_damage": round(float(expected / damage.total), 3),
-        "successes": [
-            {"label": "Miss" if outcome == MISS else f"{outcome} damage", "value": outcome, **_bar(weight, damage.total)}
-            for outcome, weight in damage.sorted_items()
-            if outcome != MISS
-        ] + ([{"label": "Miss", "value": MISS, **_bar(damage.weights[MISS], damage.total)}] if MISS in damage.weights else []),
-        "conditions": [
-            {"label": label, **_bar(weight, conditions.total)}
-            for (_, label), weight in sorted(conditions.weights.items())
+        "hit": share(hit),
+        "expected_damage": expected_damage,
+        "successes": bars(damage_items, damage.total),
+        "conditions": bars(condition_items, conditions.total),
+        "charts": [
+            chart("Target afterwards", condition_items, conditions.total),
+            chart("Damage", [item for item in damage_items if item[0] != "Miss"] +
+                  [item for item in damage_items if item[0] == "Miss"], damage.total,
+                  tail=lambda first: first.replace(" damage", "+ damage")),
         ],
     }
-
-
-def _share(probability: Fraction) -> dict[str, Any]:
-    percent = float(probability) * 100
-    shown = "<0.1%" if 0 < percent < 0.05 else ">99.9%" if 99.95 <= percent < 100 else f"{percent:.1f}%"
-    return {"fraction": f"{probability.numerator}/{probability.denominator}",
-            "probability": float(probability), "percent": shown}
-
-
-def _bar(weight: int, total: int) -> dict[str, Any]:
-    return {"weight": weight, "total": total, **_share(Fraction(weight, total))}

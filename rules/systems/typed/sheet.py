@@ -77,11 +77,19 @@ class Sheet:
 
 @dataclass(frozen=True)
 class State:
-    """A combatant's wounds and the armour left after ablative wear."""
+    """A combatant's wounds (with what marked each box) and the armour left after ablative wear."""
 
     marks: Marks
     armour: Armour
+    marked_by: tuple[tuple[str, ...], ...] = ()    # per level, what marked each of its boxes, in order
 
     @staticmethod
     def fresh(sheet: Sheet, track: Track) -> State:
-        return State(fresh_marks(track), sheet.armour)
+        marks = fresh_marks(track)
+        return State(marks, sheet.armour, tuple(() for _ in marks))
+
+    def marked(self, marks: Marks, by: str) -> State:
+        """The state with new marks; boxes marked now record ``by``, boxes cleared drop their last record."""
+        labels = tuple(old[:new] if new <= len(old) else old + (by,) * (new - len(old))
+                       for old, new in zip(self.marked_by, marks))
+        return State(marks, self.armour, labels)

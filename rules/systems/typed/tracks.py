@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ...errors import BadField
 from ..data import load
 
 Marks = tuple[int, ...]
@@ -80,6 +81,49 @@ def status(track: Track, marks: Marks) -> str:
     if level.penalty is None:
         return f"{level.name}: taken out"
     return f"{level.name}" + (f" ({level.penalty:+d} to all actions)" if level.penalty else " (no penalty)")
+
+
+def severity(track: Track, marks: Marks) -> str:
+    """How bad it looks at a glance: ``ok`` (no penalty), ``hurt``, ``down`` (the last level before out), ``out``."""
+    level = worst_level(track, marks)
+    if level is None or not level.penalty:
+        return "out" if level is not None and level.penalty is None else "ok"
+    worst_penalty = min(other.penalty for other in track.levels if other.penalty is not None)
+    return "down" if level.penalty == worst_penalty else "hurt"
+
+
+def thresholds(track: Track) -> list[str | None]:
+    """Track B's labels for the successes that reach each level ("1-2", "3", "7+"); None for Track A."""
+    if not track.per_hit:
+        return [None for _ in track.levels]
+    starts = [level.reached_from for level in track.levels]
+    ends = [start - 1 for start in starts[1:]] + [None]
+    return [f"{start}+" if end is None else str(start) if end == start else f"{start}\u2013{end}"
+            for start, end in zip(starts, ends)]
+
+
+def penalty_words(level: Level) -> tuple[str, str]:
+    """A level's penalty, short for the card (``-1``) and in the text's words (``-1 to all actions``)."""
+    if level.penalty is None:
+        return "out", "taken out"
+    if level.penalty == 0:
+        return "\u00b10", "no penalty"
+    return f"\u2212{-level.penalty}", f"{level.penalty:+d} to all actions"
+
+
+def mark_by_hand(track: Track, marks: Marks, level_name: str, clear: bool) -> Marks:
+    """Mark (or clear) one box of the named level, as a referee does with a pencil."""
+    index = next((i for i, level in enumerate(track.levels) if level.name == level_name), None)
+    if index is None:
+        raise BadField(f"{level_name!r} is not a level of this wound track", field="level")
+    level = track.levels[index]
+    if clear and marks[index] == 0:
+        raise BadField(f"no {level.name} box is marked, so there is none to clear", field="level")
+    if not clear and marks[index] >= level.boxes:
+        raise BadField(f"every {level.name} box is already marked", field="level")
+    new = list(marks)
+    new[index] += -1 if clear else 1
+    return tuple(new)
 
 
 def mark(track: Track, marks: Marks, successes: int) -> tuple[Marks, list[str]]:
