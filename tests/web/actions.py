@@ -1,39 +1,70 @@
-"""What a game master does on the page, as small steps the tests share."""
+"""What a game master does on the page, as small steps the tests share (through the README's page contract)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 
-def add_combatant(page: Page, name: str, *, skill: str = "0", weapon: str | None = None, armour: str | None = None,
-                  weapon_notation: str = "", armour_notation: str = "") -> None:
-    page.get_by_test_id("add-name").fill(name)
-    page.get_by_test_id("add-skill").select_option(skill)
-    if weapon is not None:
-        page.get_by_test_id("add-weapon").select_option(label=weapon)
-    if armour is not None:
-        page.get_by_test_id("add-armour").select_option(label=armour)
-    page.get_by_test_id("add-weapon-notation").fill(weapon_notation)
-    page.get_by_test_id("add-armour-notation").fill(armour_notation)
-    page.get_by_test_id("add-submit").click()
+def add_combatant(page: Page, name: str, *, skill: str | None = None, weapon: str | None = "Shortsword 3-/2+",
+                  armour: str | None = None, weapon_notation: str = "", armour_notation: str = "") -> None:
+    """Open the add dialog, fill the sheet, add; the dialog closes when done."""
+    page.get_by_test_id("add-combatant").click()
+    dialog = page.get_by_test_id("sheet-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_test_id("input-name").fill(name)
+    if skill is not None:
+        dialog.get_by_test_id("input-skill").select_option(label=skill)
+    if weapon is None:
+        dialog.get_by_test_id("remove-weapons-0").click()
+    elif weapon_notation:
+        dialog.get_by_test_id("input-weapons-0").select_option(label="Other: type a notation")
+        dialog.get_by_test_id("input-weapons-0-notation").fill(weapon_notation)
+    else:
+        dialog.get_by_test_id("input-weapons-0").select_option(label=weapon)
+    if armour_notation:
+        dialog.get_by_test_id("input-armour").select_option(label="Other: type a notation")
+        dialog.get_by_test_id("input-armour-notation").fill(armour_notation)
+    elif armour is not None:
+        dialog.get_by_test_id("input-armour").select_option(label=armour)
+    dialog.get_by_test_id("sheet-submit").click()
 
 
 def cyrus_and_bandit(page: Page) -> None:
-    add_combatant(page, "Cyrus", skill="1", weapon="Shortsword 3-/2+", armour="— none —")
-    add_combatant(page, "Bandit", weapon="— none —", armour="Bandit's Leather +-*")
+    """The text's first worked example: Cyrus (Good, shortsword 3-/2+) and the bandit in Leather +-*."""
+    add_combatant(page, "Cyrus", skill="Good (+1)")
+    add_combatant(page, "Bandit", weapon=None, armour="Bandit's Leather +-*")
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
 
 
-def marked_boxes(page: Page, combatant: int) -> int:
-    card = page.get_by_test_id("combatant").nth(combatant)
-    return card.locator('[data-testid="track-box"][data-marked="true"]').count()
+def card(page: Page, index: int) -> Locator:
+    return page.get_by_test_id("combatant").nth(index)
 
 
-def status(page: Page, combatant: int) -> str:
-    return page.get_by_test_id("combatant").nth(combatant).get_by_test_id("combatant-status").inner_text()
+def marked_boxes(page: Page, index: int) -> int:
+    return card(page, index).locator('[data-testid="track-box"][data-marked="true"]').count()
 
 
-def hit_with_typed_dice(page: Page, margin: str, faces: str) -> None:
-    page.get_by_test_id("margin-typed").check()
-    page.get_by_test_id("margin-of-success").fill(margin)
-    page.get_by_test_id("dice-damage").fill(faces)
-    page.get_by_test_id("use-dice").click()
+def status(page: Page, index: int) -> str:
+    return card(page, index).get_by_test_id("combatant-status").inner_text()
+
+
+def typed_margin(page: Page, margin: str) -> None:
+    page.get_by_test_id("input-margin-typed").check()
+    page.get_by_test_id("input-margin_of_success").fill(margin)
+
+
+def give_dice(page: Page, faces: str, *, expect_why: str | None = None) -> None:
+    """Answer the dice prompt by tapping face buttons (- blank +, or 1-6) and using them."""
+    prompt = page.get_by_test_id("dice-prompt")
+    expect(prompt).to_be_visible()
+    if expect_why is not None:
+        expect(page.get_by_test_id("dice-why")).to_have_text(expect_why)
+    for face in faces:
+        page.locator(f'[data-testid="dice-face"][data-face="{face}"]').click()
+    page.get_by_test_id("dice-use").click()
+
+
+def hit_with_typed_dice(page: Page, margin: str, faces: str, *, expect_why: str | None = None) -> None:
+    typed_margin(page, margin)
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, faces, expect_why=expect_why)

@@ -88,11 +88,16 @@ def wait_ready(page: Page) -> None:
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.get_by_test_id("engine-message").text_content()
 
 
-@pytest.fixture
-def app(page: Page, site_url: str) -> Page:
-    """The page, booted to ready, with dialogs (alert) recorded instead of accepted silently."""
+def open_page(page: Page, url: str) -> Page:
+    """Load the page to ready, with dialogs (alert) recorded instead of accepted silently."""
     page.dialogs = []  # type: ignore[attr-defined]
     page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))  # type: ignore[attr-defined]
-    page.goto(site_url)
+    page.goto(url)
     wait_ready(page)
     return page
+
+
+@pytest.fixture
+def app(page: Page, site_url: str) -> Page:
+    """The page, booted to ready."""
+    return open_page(page, site_url)

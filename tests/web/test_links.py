@@ -13,11 +13,12 @@ SAVE_KEY = "woundbook.encounter.v1"
 
 @pytest.mark.parametrize("fragment, message", [
     ("e1.not-a-real-encounter", "damaged"),
-    ("e1." + "A" * 60_000, "characters long"),
+    ("e1." + "A" * 120_000, "characters long"),
     ("e7.abc", "version"),
 ])
 def test_a_bad_link_leaves_the_autosave_untouched(app: Page, site_url: str, fragment: str, message: str) -> None:
     add_combatant(app, "Saved Sam", weapon="Spear 4+")
+    expect(app.get_by_test_id("combatant")).to_have_count(1)
     saved = app.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     assert saved and "Saved Sam" in saved
     app.goto(f"{site_url}#{fragment}")

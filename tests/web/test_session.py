@@ -1,73 +1,163 @@
-"""A game master's session on the real page: add fighters, resolve, undo, reload, share, go offline."""
+"""A game master's session on the real page: add fighters, resolve with typed or app dice, undo, reload, share."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .actions import add_combatant, cyrus_and_bandit, hit_with_typed_dice, marked_boxes, status
+from .actions import add_combatant, card, cyrus_and_bandit, give_dice, hit_with_typed_dice, marked_boxes, status, typed_margin
 from .conftest import wait_ready
 
 
 def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> None:
     page.goto(site_url)
     expect(page.get_by_test_id("engine-progress")).to_be_attached()
-    expect(page.get_by_test_id("add-name")).to_be_visible()
     wait_ready(page)
     expect(page.get_by_test_id("engine-message")).to_have_text("Ready")
+    expect(page.get_by_test_id("system-name")).to_have_text("Typed Damage")
     expect(page.get_by_test_id("roster-empty")).to_be_visible()
-    expect(page.get_by_test_id("add-submit")).to_be_enabled()
+    expect(page.get_by_test_id("add-combatant")).to_be_enabled()
 
 
-def test_resolve_an_attack_with_typed_in_faces(app: Page) -> None:
-    """TD-02 on the page: shortsword 3-, MoS 2, against Leather +-*: 4 dice, [-][ ][ ][+] is 1 damage."""
+def test_the_worked_example_with_physical_dice_tapped_in(app: Page) -> None:
+    """TD-02 on the page: shortsword 3-, MoS 2, against Leather +-*: 4 dice; [-][ ][ ][+] is 1 damage."""
     cyrus_and_bandit(app)
-    expect(app.get_by_test_id("combatant")).to_have_count(2)
-    app.get_by_test_id("margin-of-success").fill("2")
+    typed_margin(app, "2")
     expect(app.get_by_test_id("odds-summary")).to_contain_text("4 dice to roll")
     expect(app.get_by_test_id("odds-condition").first).to_be_visible()
-    hit_with_typed_dice(app, "2", "[-][ ][ ][+]")
-    expect(app.get_by_test_id("combatant").nth(1).get_by_test_id("combatant-status")).to_have_text("Scratched (no penalty)")
-    assert marked_boxes(app, 1) == 1
-    assert marked_boxes(app, 0) == 0
+    app.get_by_test_id("type-dice").click()
+    give_dice(app, "-00+", expect_why="Margin of success 2: roll 4 Fudge dice for damage (5, less 1 for the armour)")
+    expect(app.get_by_test_id("dice-prompt")).to_be_hidden()
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Scratched (no penalty)")
+    assert marked_boxes(app, 1) == 1 and marked_boxes(app, 0) == 0
     entry = app.get_by_test_id("log-entry").first
     expect(entry.get_by_test_id("log-title")).to_have_text("Cyrus attacks Bandit with Shortsword 3-")
     expect(entry.get_by_test_id("log-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
     expect(entry.get_by_test_id("log-dice")).to_have_attribute("data-faces", "-00+")
+    expect(entry.get_by_test_id("log-dice")).to_have_attribute("data-by", "table")
     expect(entry).to_contain_text("5 - 1 = 4 dice")
-    expect(app.get_by_test_id("dice-damage")).to_have_value("")
+    expect(app.get_by_test_id("latest-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
+    expect(card(app, 1).locator('[data-marked="true"]')).to_have_attribute("title", "Marked: Cyrus's Shortsword 3-")
 
 
-def test_wrong_number_of_faces_is_shown_at_the_field_and_changes_nothing(app: Page) -> None:
+def test_faces_can_be_typed_as_well_as_tapped(app: Page) -> None:
+    cyrus_and_bandit(app)
+    typed_margin(app, "2")
+    app.get_by_test_id("type-dice").click()
+    app.get_by_test_id("dice-entry").fill("[-][ ][ ][+]")
+    expect(app.get_by_test_id("dice-count")).to_have_text("4 of 4 dice")
+    app.get_by_test_id("dice-entry").press("Enter")
+    expect(app.get_by_test_id("latest-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
+
+
+def test_a_wrong_number_of_faces_is_explained_at_the_prompt_and_changes_nothing(app: Page) -> None:
     cyrus_and_bandit(app)
     hit_with_typed_dice(app, "2", "+-")
-    expect(app.get_by_test_id("attack-error")).to_contain_text("needs 4 dF but 2 faces were given")
+    expect(app.get_by_test_id("dice-error")).to_have_text("the damage roll needs 4 Fudge dice but 2 faces were given")
+    expect(app.get_by_test_id("dice-prompt")).to_be_visible()
     assert marked_boxes(app, 1) == 0
     expect(app.get_by_test_id("log-entry")).to_have_count(2)
+    app.get_by_test_id("dice-cancel").click()
+    expect(app.get_by_test_id("dice-prompt")).to_be_hidden()
+
+
+def test_an_opposed_attack_asks_for_each_roll_as_it_is_reached(app: Page) -> None:
+    """Typed dice for an opposed roll: attack, then defence, then exactly the damage dice the margin calls for."""
+    cyrus_and_bandit(app)
+    app.get_by_test_id("input-margin-rolled").check()
+    expect(app.get_by_test_id("odds-summary")).to_contain_text("the pool depends on the opposed roll")
+    app.get_by_test_id("type-dice").click()
+    give_dice(app, "+0+0", expect_why="Cyrus attacks at Good (+1): roll 4 Fudge dice for the attack")
+    give_dice(app, "0-00", expect_why="Bandit defends at Fair (+0): roll 4 Fudge dice for the defence")
+    # Good +2 = Superb (+3) against Fair -1 = Mediocre (-1): margin 4, 3 + 4 = 7 dice, less 1 for the leather.
+    expect(app.get_by_test_id("dice-why")).to_have_text(
+        "Margin of success 4: roll 6 Fudge dice for damage (7, less 1 for the armour)")
+    assert app.get_by_test_id("dice-prompt").get_attribute("data-count") == "6"
+    expect(app.get_by_test_id("log-entry")).to_have_count(2)  # nothing is resolved while dice are still asked for
+    give_dice(app, "--0+0-")
+    entry = app.get_by_test_id("log-entry").first
+    expect(entry.get_by_test_id("log-outcome")).to_have_text("3 damage: Bandit is Scratched (no penalty)")
+    assert [entry.get_by_test_id("log-dice").nth(i).get_attribute("data-faces") for i in range(3)] == \
+        ["+0+0", "0-00", "--0+0-"]
+    assert {entry.get_by_test_id("log-dice").nth(i).get_attribute("data-by") for i in range(3)} == {"table"}
+
+
+def test_the_app_can_roll_the_rest_at_any_prompt(app: Page) -> None:
+    cyrus_and_bandit(app)
+    app.get_by_test_id("input-margin-rolled").check()
+    app.get_by_test_id("type-dice").click()
+    give_dice(app, "++++")
+    app.get_by_test_id("dice-app-rest").click()
+    entry = app.get_by_test_id("log-entry").first
+    expect(entry.locator('[data-roll="attack"]')).to_have_attribute("data-by", "table")
+    expect(entry.locator('[data-roll="defence"]')).to_have_attribute("data-by", "app")
+    expect(app.get_by_test_id("dice-prompt")).to_be_hidden()
 
 
 def test_the_app_rolls_an_opposed_attack_and_shows_every_die(app: Page) -> None:
     cyrus_and_bandit(app)
-    app.get_by_test_id("margin-rolled").check()
-    expect(app.get_by_test_id("odds-summary")).to_contain_text("pool depends on the opposed roll")
+    app.get_by_test_id("input-margin-rolled").check()
     app.get_by_test_id("roll").click()
     entry = app.get_by_test_id("log-entry").first
     expect(entry.locator('[data-testid="log-dice"][data-roll="attack"]')).to_have_count(1)
-    expect(entry.locator('[data-testid="log-dice"][data-roll="defence"]')).to_have_count(1)
+    expect(entry.locator('[data-testid="log-dice"][data-roll="defence"]')).to_have_attribute("data-by", "app")
     assert len(entry.locator('[data-roll="attack"]').get_attribute("data-faces") or "") == 4
+
+
+def test_tapping_cards_chooses_the_attacker_then_the_target(app: Page) -> None:
+    cyrus_and_bandit(app)
+    add_combatant(app, "Goblin", weapon="Dagger 2-/1+")
+    card(app, 2).get_by_test_id("combatant-name").click()
+    expect(app.get_by_test_id("input-attacker")).to_have_value("c3")
+    expect(app.get_by_test_id("pick-hint")).to_have_text("Tap a card: target")
+    card(app, 0).click(position={"x": 200, "y": 70})
+    expect(app.get_by_test_id("input-target")).to_have_value("c1")
+    expect(card(app, 2)).to_have_attribute("data-role", "actor")
+    expect(card(app, 0)).to_have_attribute("data-role", "target")
+    expect(app.get_by_test_id("odds-summary")).to_contain_text("Dagger 2- against Cyrus")
+
+
+def test_a_wound_penalty_used_in_a_roll_is_a_step_in_the_log(app: Page) -> None:
+    cyrus_and_bandit(app)
+    app.get_by_test_id("action-tab").filter(has_text="Mark by hand").click()
+    app.get_by_test_id("input-target").select_option(label="Cyrus")
+    app.get_by_test_id("input-level").select_option(label="Hurt")
+    app.get_by_test_id("input-reason").fill("fell from the wall")
+    app.get_by_test_id("roll").click()
+    expect(card(app, 0).get_by_test_id("combatant-status")).to_have_text("Hurt (-1 to all actions)")
+    expect(app.get_by_test_id("log-entry").first).to_contain_text("fell from the wall")
+    app.get_by_test_id("action-tab").filter(has_text="Attack").click()
+    app.get_by_test_id("input-margin-rolled").check()
+    app.get_by_test_id("roll").click()
+    expect(app.get_by_test_id("log-entry").first).to_contain_text("Cyrus is Hurt (-1 to all actions): -1 to the attack roll.")
+
+
+def test_a_taken_out_combatant_is_shown_out_and_cannot_attack(app: Page) -> None:
+    cyrus_and_bandit(app)
+    app.get_by_test_id("input-attacker").select_option(label="A hazard (fire, fall…)")
+    app.get_by_test_id("input-target").select_option(label="Cyrus")
+    app.get_by_test_id("input-hazard").fill("11E-*+")
+    app.get_by_test_id("input-margin-automatic").check()
+    app.get_by_test_id("roll").click()
+    expect(card(app, 0)).to_have_attribute("data-severity", "out")
+    expect(card(app, 0).get_by_test_id("combatant-status")).to_have_text("Incapacitated: taken out")
+    options = app.get_by_test_id("input-attacker").locator("option").all_inner_texts()
+    assert "Cyrus" not in options and "Bandit" in options
 
 
 def test_undo_and_redo_by_button_and_keyboard(app: Page) -> None:
     cyrus_and_bandit(app)
     hit_with_typed_dice(app, "2", "----")
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Scratched (no penalty)")
     assert marked_boxes(app, 1) == 4
     app.get_by_test_id("undo").click()
-    expect(app.get_by_test_id("combatant").nth(1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
-    expect(app.get_by_test_id("redo")).to_be_enabled()
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
     app.get_by_test_id("redo").click()
-    assert marked_boxes(app, 1) == 4
-    app.locator("body").click(position={"x": 5, "y": 5})
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Scratched (no penalty)")
+    app.locator("body").click(position={"x": 5, "y": 700})
     app.keyboard.press("Control+z")
-    assert marked_boxes(app, 1) == 0
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
     app.keyboard.press("Control+Shift+z")
     assert marked_boxes(app, 1) == 4
     app.get_by_test_id("undo").click()
@@ -75,21 +165,80 @@ def test_undo_and_redo_by_button_and_keyboard(app: Page) -> None:
     expect(app.get_by_test_id("combatant")).to_have_count(1)
 
 
+def test_the_add_dialog_closes_when_done_and_starts_clean(app: Page) -> None:
+    add_combatant(app, "Ogre", armour_notation="**++")
+    expect(app.get_by_test_id("sheet-dialog")).to_be_hidden()
+    app.get_by_test_id("add-combatant").click()
+    expect(app.get_by_test_id("input-name")).to_have_value("")
+    expect(app.get_by_test_id("input-armour")).to_have_value("")
+    app.get_by_test_id("sheet-cancel").click()
+    expect(app.get_by_test_id("combatant")).to_have_count(1)
+
+
+def test_copy_edit_and_remove_are_logged_and_undoable(app: Page) -> None:
+    add_combatant(app, "Goblin", weapon="Dagger 2-/1+")
+    card(app, 0).get_by_test_id("card-menu").locator("summary").click()
+    card(app, 0).get_by_test_id("duplicate-combatant").click()
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Goblin", "Goblin 2"])
+    card(app, 1).get_by_test_id("card-menu").locator("summary").click()
+    card(app, 1).get_by_test_id("edit-combatant").click()
+    expect(app.get_by_test_id("input-name")).to_have_value("Goblin 2")
+    app.get_by_test_id("input-name").fill("Goblin Chief")
+    app.get_by_test_id("input-armour").select_option(label="Padded *")
+    app.get_by_test_id("sheet-submit").click()
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Goblin", "Goblin Chief"])
+    entry = app.get_by_test_id("log-entry").first
+    expect(entry.get_by_test_id("log-title")).to_have_text("Goblin 2's sheet is edited: now Goblin Chief")
+    expect(card(app, 1).get_by_test_id("gear-armour")).to_contain_text("Padded *")
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Goblin", "Goblin 2"])
+    card(app, 1).get_by_test_id("card-menu").locator("summary").click()
+    card(app, 1).get_by_test_id("remove-combatant").click()
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Goblin"])
+
+
 def test_the_encounter_is_autosaved_across_a_reload(app: Page) -> None:
     cyrus_and_bandit(app)
-    hit_with_typed_dice(app, "2", "[-][ ][ ][+]")
+    hit_with_typed_dice(app, "2", "-00+")
     app.reload()
     expect(app.get_by_test_id("combatant-name").nth(1)).to_have_text("Bandit")  # painted before the engine
     wait_ready(app)
     expect(app.get_by_test_id("combatant")).to_have_count(2)
     assert status(app, 1) == "Scratched (no penalty)"
     expect(app.get_by_test_id("log-entry")).to_have_count(3)
-    expect(app.get_by_test_id("undo")).to_be_enabled()
+    expect(app.get_by_test_id("banner")).to_have_count(0)
+
+
+def test_new_asks_first_and_a_reload_afterwards_keeps_the_old_encounter(app: Page) -> None:
+    cyrus_and_bandit(app)
+    app.get_by_test_id("new-encounter").click()
+    expect(app.get_by_test_id("new-dialog")).to_be_visible()
+    expect(app.get_by_test_id("system-picker")).to_contain_text("Typed Damage")
+    expect(app.get_by_test_id("system-picker")).to_contain_text("Fudge Factor")
+    app.get_by_test_id("new-cancel").click()
+    expect(app.get_by_test_id("combatant")).to_have_count(2)
+    app.get_by_test_id("new-encounter").click()
+    app.get_by_test_id("new-confirm").click()
+    expect(app.get_by_test_id("combatant")).to_have_count(0)
+    app.reload()
+    wait_ready(app)
+    expect(app.get_by_test_id("banner")).to_have_count(0)
+    expect(app.get_by_test_id("combatant")).to_have_count(0)
+    previous = app.evaluate("JSON.parse(localStorage.getItem('woundbook.previous.v1')).encounter.events.length")
+    assert previous == 2
+    add_combatant(app, "Newcomer")
+    app.reload()
+    wait_ready(app)
+    expect(app.get_by_test_id("banner")).to_have_count(0)
+    app.get_by_test_id("new-encounter").click()
+    app.get_by_test_id("new-confirm").click()
+    app.get_by_test_id("banner-action").click()  # Restore it
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Newcomer"])
 
 
 def test_the_share_link_opens_the_same_encounter_elsewhere(app: Page, fresh_context: BrowserContext) -> None:
     cyrus_and_bandit(app)
-    hit_with_typed_dice(app, "2", "[-][ ][ ][+]")
+    hit_with_typed_dice(app, "2", "-00+")
     app.get_by_test_id("share").click()
     link = app.get_by_test_id("share-link").input_value()
     assert "#e1." in link and "/woundbook/" in link
@@ -97,8 +246,7 @@ def test_the_share_link_opens_the_same_encounter_elsewhere(app: Page, fresh_cont
     other = fresh_context.new_page()
     other.goto(link)
     wait_ready(other)
-    expect(other.get_by_test_id("combatant")).to_have_count(2)
-    assert [other.get_by_test_id("combatant-name").nth(i).inner_text() for i in range(2)] == ["Cyrus", "Bandit"]
+    expect(other.get_by_test_id("combatant-name")).to_have_text(["Cyrus", "Bandit"])
     assert status(other, 1) == "Scratched (no penalty)"
     assert marked_boxes(other, 1) == 1
     expect(other.get_by_test_id("log-entry").first.get_by_test_id("log-dice")).to_have_attribute("data-faces", "-00+")
@@ -129,18 +277,26 @@ def test_a_name_with_markup_shows_as_text_and_runs_nothing(app: Page) -> None:
     assert app.dialogs == []  # type: ignore[attr-defined]
 
 
-def test_a_bad_sheet_is_explained_at_the_field(app: Page) -> None:
+def test_a_bad_sheet_is_explained_at_the_field_in_plain_words(app: Page) -> None:
     add_combatant(app, "Ogre", weapon_notation="3Q")
-    expect(app.get_by_test_id("add-error")).to_contain_text("'3Q'")
+    expect(app.get_by_test_id("sheet-dialog")).to_be_visible()
+    expect(app.get_by_test_id("error-weapons")).to_contain_text("'3Q'")
+    assert "sheet." not in app.get_by_test_id("error-weapons").inner_text()
     expect(app.get_by_test_id("combatant")).to_have_count(0)
-    add_combatant(app, "Ogre", weapon_notation="4*")
+    app.get_by_test_id("input-weapons-0-notation").fill("4*")
+    app.get_by_test_id("sheet-submit").click()
     expect(app.get_by_test_id("combatant")).to_have_count(1)
-    expect(app.get_by_test_id("add-error")).to_have_text("")
+    app.get_by_test_id("add-combatant").click()
+    app.get_by_test_id("sheet-submit").click()
+    expect(app.get_by_test_id("error-name")).not_to_be_empty()
+    assert not re.search(r"sheet\.|D-TD-", app.get_by_test_id("error-name").inner_text())
 
 
 def test_keyboard_only_adding(app: Page) -> None:
-    app.get_by_test_id("add-name").focus()
+    app.get_by_test_id("add-combatant").focus()
+    app.keyboard.press("Enter")
+    expect(app.get_by_test_id("input-name")).to_be_focused()
     app.keyboard.type("Keyboard Kate")
     app.keyboard.press("Enter")
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Keyboard Kate"])
-    expect(app.get_by_test_id("add-name")).to_be_focused()
+    expect(app.get_by_test_id("sheet-dialog")).to_be_hidden()

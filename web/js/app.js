@@ -1,21 +1,27 @@
-// The controller: collects inputs, makes one engine call per tap, hands the answer to the view,
-// and keeps the work safe (autosave to local storage, the link in the address bar, undo/redo).
-// It never computes a rule: every number on screen comes from Python.
+// The controller: collects inputs, makes one engine call per tap, hands the answer to the view, and
+// keeps the work safe (autosave to local storage, the link in the address bar, undo and redo).
+// It knows no rule system: the systems, their forms and their cards all come from the engine.
 
 import * as engine from "./engine.js";
-import { banner, clearBanners, fieldError, fillSelect, paintSavedNames, q, renderEncounter, renderOdds,
-  renderOptions, setOptionValues } from "./view.js";
+import { banner, clearBanners, fieldError, q } from "./dom.js";
+import { SchemaForm } from "./forms.js";
+import { renderLatest, renderLog, renderOdds, renderOptions, renderPrompt, renderRoster, renderSystemPicker,
+  renderTabs } from "./view.js";
 
 const SAVE_KEY = "woundbook.encounter.v1";
 const PREVIOUS_KEY = "woundbook.previous.v1";
-const SYSTEM = "typed";
 
-let current = null;   // {encounter, view, fragment}: the engine's last answer
-let schema = null;    // the system's schema, from the engine
-let catalog = null;   // sample weapons and armour
-let hazardChosen = false;  // the person picked "a hazard" as attacker (otherwise default to a combatant)
+let current = null;        // {encounter, view, fragment}: the engine's last answer
+let systems = new Map();   // id -> the system's schema (options, sheet, actions, catalog)
+let system = null;         // the current encounter's system schema
+let actionId = null;       // the action tab on show
+const actionForms = new Map();
+let sheetForm = null;
+let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
+let pickNext = "actor";    // what the next tap on a card chooses
+let pending = null;        // typed dice being asked for: {action, inputs, faces, needs}
 
-// -- storage -----------------------------------------------------------------------------------
+// -- storage ----------------------------------------------------------------------------------------
 
 function readSaved(key = SAVE_KEY) {
   try {
@@ -29,29 +35,51 @@ function readSaved(key = SAVE_KEY) {
 function save(result) {
   try {
     localStorage.setItem(SAVE_KEY, JSON.stringify({
-      encounter: result.encounter,
-      names: result.view.roster.map((c) => c.name),
-      saved: new Date().toISOString(),
+      encounter: result.encounter, fragment: result.fragment, system: result.view.system,
+      roster: result.view.roster, saved: new Date().toISOString(),
     }));
   } catch (error) {
-    banner(`Autosave failed (${error.name}): your browser's storage may be full. Use Share to keep a link.`);
+    banner(`Autosave failed (${error.name}): your browser's storage may be full. Use Share to keep a link or a file.`);
   }
 }
 
 function keepPrevious() {
   const saved = localStorage.getItem(SAVE_KEY);
   if (saved) {
-    try { localStorage.setItem(PREVIOUS_KEY, saved); } catch { /* the banner below still offers nothing to lose */ }
+    try { localStorage.setItem(PREVIOUS_KEY, saved); } catch { /* nothing more can be kept */ }
   }
 }
 
-// -- engine answers ----------------------------------------------------------------------------
+// -- engine answers ---------------------------------------------------------------------------------
+
+function run(method, request, onError = (error) => banner(error.message)) {
+  const response = engine.call(method, request);
+  if (!response.ok) {
+    if (response.error.kind === "internal") console.error(response.error.trace);
+    onError(response.error);
+    return null;
+  }
+  return response.result;
+}
 
 function show(result) {
   current = result;
-  renderEncounter(result.view, { onRemove: removeCombatant });
-  setOptionValues(result.view.options);
-  refreshAttackForm();
+  useSystem(result.view.system.id);
+  const view = result.view;
+  q("system-name").textContent = view.system.name;
+  q("system-name").title = view.system.source;
+  renderLog(view.log);
+  renderLatest(view.log.length ? view.log[view.log.length - 1] : null);
+  const undo = q("undo");
+  undo.disabled = !view.can_undo;
+  undo.title = view.can_undo ? `Undo: ${view.undo_label} (Ctrl+Z)` : "Nothing to undo";
+  const redo = q("redo");
+  redo.disabled = !view.can_redo;
+  redo.title = view.can_redo ? `Redo: ${view.redo_label} (Ctrl+Shift+Z)` : "Nothing to redo";
+  renderOptions(system.options, view.options, view.options_fixed, changeOption);
+  for (const form of actionForms.values()) form.refresh();
+  drawRoster();
+  updateOdds();
 }
 
 function commit(result) {
@@ -60,32 +88,39 @@ function commit(result) {
   history.replaceState(null, "", `#${result.fragment}`);
 }
 
-function run(method, request, onError = (error) => banner(error.message)) {
-  const response = engine.call(method, request);
-  if (!response.ok) {
-    onError(response.error);
-    if (response.error.kind === "internal") console.error(response.error.trace);
-    return null;
+// Build the tabs, forms and dialog for a system the first time an encounter of it is shown.
+function useSystem(id) {
+  if (system?.id === id) return;
+  system = systems.get(id);
+  actionForms.clear();
+  for (const action of system.actions) {
+    const container = document.createElement("div");
+    actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name) => actionChanged(name)));
   }
-  return response.result;
+  sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context());
+  selectAction(system.actions[0].id);
 }
 
-// -- boot --------------------------------------------------------------------------------------
+function context() {
+  return { roster: () => current?.view.roster ?? [], catalog: system.catalog };
+}
+
+// -- boot -------------------------------------------------------------------------------------------
 
 const saved = readSaved();
-if (saved?.names) paintSavedNames(saved.names);
+if (saved?.roster) {
+  renderRoster(saved.roster, {}, null);
+  q("system-name").textContent = saved.system?.name ?? "";
+}
 
 engine.ready.then(start, () => { /* engine.js has shown why */ });
 
 function start() {
-  const systems = run("systems", {});
-  schema = systems.systems.find((system) => system.id === SYSTEM);
-  catalog = run("catalog", { system: SYSTEM });
-  setUpAddForm();
-  renderOptions(schema.options, {}, changeOption);
-  loadFirstEncounter();
-  for (const id of ["add-submit", "roll", "use-dice", "share", "new-encounter"]) q(id).disabled = false;
+  const answer = run("systems", {});
+  systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
+  loadFirstEncounter();
+  for (const id of ["add-combatant", "roll", "type-dice", "share", "new-encounter"]) q(id).disabled = false;
   registerServiceWorker();
 }
 
@@ -96,12 +131,12 @@ function loadFirstEncounter() {
       banner(`Your autosaved encounter could not be read (${error.message}); it is kept in storage untouched.`));
   }
   const link = location.hash.slice(1);
-  if (link) {
+  if (link && link !== base?.fragment) {
     const opened = run("open_link", { link }, (error) =>
       banner(`This share link could not be opened: ${error.message}. ${base ? "Your encounter is unchanged." : ""}`));
     if (opened) {
-      const same = base && JSON.stringify(base.encounter) === JSON.stringify(opened.encounter);
-      if (base && !same) {
+      // The same encounter (a reload, or a link to what is already here) needs no banner and keeps nothing.
+      if (base && opened.fragment !== base.fragment) {
         keepPrevious();
         banner("Opened the shared encounter. Your previous encounter is kept.", "info",
           { label: "Restore it", run: restorePrevious });
@@ -111,7 +146,7 @@ function loadFirstEncounter() {
     }
   }
   if (base) show(base);
-  else commit(run("new", { system: SYSTEM }));
+  else commit(run("new", { system: systems.keys().next().value }));
 }
 
 function restorePrevious() {
@@ -123,58 +158,191 @@ function restorePrevious() {
   commit(result);
 }
 
-// -- adding combatants -------------------------------------------------------------------------
+// -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
 
-function setUpAddForm() {
-  const sheetField = (name) => schema.actions.sheet.find((field) => field.name === name);
-  fillSelect(q("add-skill"), sheetField("skill").choices);
-  fillSelect(q("add-defence"), sheetField("defence").choices);
-  q("add-skill").value = "0";
-  q("add-defence").value = "0";
-  const weapons = [{ value: "", label: "— none —" },
-    ...catalog.weapons.map((w, i) => ({ value: String(i), label: `${w.name} ${w.notation}` }))];
-  fillSelect(q("add-weapon"), weapons);
-  fillSelect(q("add-weapon2"), weapons);
-  q("add-weapon").value = String(catalog.weapons.findIndex((w) => w.name === "Shortsword"));
-  fillSelect(q("add-armour"), [{ value: "", label: "— none —" },
-    ...catalog.armour.map((a, i) => ({ value: String(i), label: `${a.name} ${a.notation}` }))]);
+function roleInputs() {
+  const inputs = currentAction().inputs.filter((input) => input.kind === "combatant");
+  return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
 }
 
-function sheetFromForm() {
-  const form = q("add-form");
-  const weapons = [];
-  const typed = form.weapon_notation.value.trim();
-  if (typed) weapons.push({ name: "Custom weapon", notation: typed });
-  else if (form.weapon.value !== "") weapons.push(pick(catalog.weapons[Number(form.weapon.value)]));
-  if (form.weapon2.value !== "") weapons.push(pick(catalog.weapons[Number(form.weapon2.value)]));
-  const armourTyped = form.armour_notation.value.trim();
-  const armourPick = form.armour.value === "" ? { name: "", notation: "" } : pick(catalog.armour[Number(form.armour.value)]);
-  return {
-    name: form.name.value,
-    skill: Number(form.skill.value),
-    defence: Number(form.defence.value),
-    strength: form.strength.value.trim() === "" ? 0 : form.strength.value,
-    weapons,
-    armour: armourTyped ? { name: "Custom armour", notation: armourTyped } : armourPick,
+function drawRoster() {
+  const form = actionForms.get(actionId);
+  const { actor, target } = roleInputs();
+  const picks = {
+    actor: actor ? form.rawValue(actor.name) : null,
+    target: target ? form.rawValue(target.name) : null,
+    labels: { actor: actor?.label, target: target?.label },
   };
+  renderRoster(current.view.roster, picks, {
+    onPick: pick, onEdit: openEdit, onDuplicate: duplicateCombatant, onRemove: removeCombatant,
+  });
+  const hint = !current.view.roster.length ? "" : actor && pickNext === "actor"
+    ? `Tap a card: ${actor.label.toLowerCase()}` : target ? `Tap a card: ${target.label.toLowerCase()}` : "";
+  q("pick-hint").textContent = hint;
 }
 
-function pick(row) {
-  return { name: row.name, notation: row.notation };
+function pick(id) {
+  const form = actionForms.get(actionId);
+  const { actor, target } = roleInputs();
+  const card = current.view.roster.find((one) => one.id === id);
+  if (actor && pickNext === "actor" && card?.can_act) {
+    form.set(actor.name, id);
+    if (target && form.rawValue(target.name) === id) {
+      const other = current.view.roster.find((one) => one.id !== id);
+      if (other) form.set(target.name, other.id);
+    }
+    pickNext = target ? "target" : "actor";
+  } else if (target) {
+    if (actor && form.rawValue(actor.name) === id) return;
+    form.set(target.name, id);
+    pickNext = "actor";
+  }
+  actionChanged();
 }
 
-function addCombatant(event) {
-  event.preventDefault();
-  fieldError("add-error", "");
-  const result = run("add", { encounter: current.encounter, sheet: sheetFromForm() },
-    (error) => fieldError("add-error", error.message));
+// -- the action panel -------------------------------------------------------------------------------
+
+function currentAction() {
+  return system.actions.find((action) => action.id === actionId);
+}
+
+function selectAction(id) {
+  actionId = id;
+  renderTabs(system.actions, id, (next) => { selectAction(next); drawRoster(); updateOdds(); });
+  const form = actionForms.get(id);
+  q("action-form").replaceChildren(form.container);
+  form.refresh();
+  const action = currentAction();
+  q("roll").textContent = action.verb || "Roll";
+  q("type-dice").hidden = action.dice === false;
+  q("odds").hidden = !action.odds;
+  pickNext = "actor";
+  cancelPrompt();
+  fieldError("action-error", "");
+}
+
+function actionChanged() {
+  cancelPrompt();
+  fieldError("action-error", "");
+  drawRoster();
+  updateOdds();
+}
+
+function showActionError(error) {
+  if (!actionForms.get(actionId).showError(error.field, error.message)) fieldError("action-error", error.message);
+}
+
+function updateOdds() {
+  const action = currentAction();
+  if (!action?.odds) return;
+  if (current.view.roster.length === 0) return renderOdds(null, "add combatants to see the odds.");
+  const odds = run("odds", { encounter: current.encounter, action: actionId, inputs: actionForms.get(actionId).values() },
+    () => renderOdds(null, "they appear when the action is complete."));
+  if (odds) renderOdds(odds);
+}
+
+// mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
+function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), action = actionId) {
+  fieldError("action-error", "");
+  fieldError("dice-error", "");
+  const result = run("act", { encounter: current.encounter, action, inputs, dice: mode, faces }, (error) => {
+    if (pending && error.field && error.field in faces) fieldError("dice-error", error.message);
+    else if (pending) fieldError("dice-error", error.message);
+    else showActionError(error);
+  });
   if (!result) return;
+  if (result.needs) {
+    pending = { action, inputs, faces: { ...faces }, needs: result.needs };
+    renderPrompt(result.needs, addFace);
+    updateDiceCount();
+    q("dice-entry").focus({ preventScroll: true });
+    return;
+  }
+  cancelPrompt();
   commit(result);
-  const form = q("add-form");
-  form.name.value = "";
-  form.weapon_notation.value = "";
-  form.armour_notation.value = "";
-  form.name.focus();
+}
+
+function cancelPrompt() {
+  pending = null;
+  renderPrompt(null);
+}
+
+function addFace(face) {
+  const entry = q("dice-entry");
+  const single = pending.needs.faces.every((one) => String(one.value).length === 1);
+  entry.value = single ? entry.value.replace(/\s+$/, "") + String(face.value) : `${entry.value.trim()} ${face.value}`.trim();
+  updateDiceCount();
+}
+
+// How many faces are typed so far, for the counter only (the engine reads and checks them).
+function typedFaces() {
+  const text = q("dice-entry").value;
+  const single = pending.needs.faces.every((one) => String(one.value).length === 1);
+  if (!single) return text.split(/[\s,;]+/).filter(Boolean).length;
+  return text.replace(/\[\s*\]/g, "0").replace(/[\s,;[\]]/g, "").length;
+}
+
+function updateDiceCount() {
+  if (!pending) return;
+  const have = typedFaces();
+  const need = pending.needs.count;
+  q("dice-count").textContent = `${have} of ${need} ${need === 1 ? "die" : "dice"}`;
+}
+
+function useTypedDice(event) {
+  event?.preventDefault();
+  const text = q("dice-entry").value.trim();
+  if (!text) return fieldError("dice-error", `Tap or type the faces of the ${pending.needs.dice} you rolled.`);
+  resolve("given", { ...pending.faces, [pending.needs.roll]: text }, pending.inputs, pending.action);
+}
+
+function rollTheRest() {
+  const text = q("dice-entry").value.trim();
+  const faces = text ? { ...pending.faces, [pending.needs.roll]: text } : pending.faces;
+  resolve("app", faces, pending.inputs, pending.action);
+}
+
+// -- combatants: add, edit, copy, remove -------------------------------------------------------------
+
+function openAdd() {
+  editing = null;
+  sheetForm.reset();
+  q("sheet-title").textContent = "Add a combatant";
+  q("sheet-submit").textContent = "Add";
+  fieldError("sheet-error", "");
+  q("sheet-dialog").showModal();
+  sheetForm.focusFirst();
+}
+
+function openEdit(id) {
+  const card = current.view.roster.find((one) => one.id === id);
+  editing = id;
+  sheetForm.reset();
+  for (const [name, value] of Object.entries(card.sheet)) sheetForm.set(name, value);
+  q("sheet-title").textContent = `Edit ${card.name}`;
+  q("sheet-submit").textContent = "Save";
+  fieldError("sheet-error", "");
+  q("sheet-dialog").showModal();
+  sheetForm.focusFirst();
+}
+
+function submitSheet(event) {
+  event.preventDefault();
+  sheetForm.clearErrors();
+  fieldError("sheet-error", "");
+  const request = { encounter: current.encounter, sheet: sheetForm.values() };
+  if (editing) request.id = editing;
+  const result = run(editing ? "edit" : "add", request, (error) => {
+    if (!sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
+  });
+  if (!result) return;
+  q("sheet-dialog").close();
+  commit(result);
+}
+
+function duplicateCombatant(id) {
+  const result = run("duplicate", { encounter: current.encounter, id });
+  if (result) commit(result);
 }
 
 function removeCombatant(id) {
@@ -182,98 +350,7 @@ function removeCombatant(id) {
   if (result) commit(result);
 }
 
-// -- attacking ---------------------------------------------------------------------------------
-
-function refreshAttackForm() {
-  const roster = current.view.roster;
-  const people = roster.map((c) => ({ value: c.id, label: c.name }));
-  const attacker = q("attacker");
-  const target = q("target");
-  fillSelect(attacker, [...people, { value: "", label: "— a hazard (fire, fall…) —" }]);
-  fillSelect(target, people);
-  if (attacker.value === "" && !hazardChosen && roster.length) attacker.value = roster[0].id;
-  if (roster.length >= 2 && attacker.value === target.value) {
-    target.value = roster.find((c) => c.id !== attacker.value)?.id ?? target.value;
-  }
-  const who = roster.find((c) => c.id === attacker.value);
-  const hazard = attacker.value === "";
-  q("weapon-row").hidden = hazard;
-  q("hazard-row").hidden = !hazard;
-  q("margin-automatic-label").hidden = !hazard;
-  q("use-strength").disabled = hazard;
-  q("margin-rolled").disabled = hazard;
-  if (hazard && q("margin-rolled").checked) q("margin-automatic").checked = true;
-  if (!hazard && q("margin-automatic").checked) q("margin-typed").checked = true;
-  const weapons = who ? who.weapons.map((w, i) => ({ value: String(i), label: `${w.name} ${w.notation}` })) : [];
-  fillSelect(q("weapon"), weapons);
-  const weapon = who?.weapons[Number(q("weapon").value)];
-  fillSelect(q("mode"), weapon ? weapon.modes.map((m, i) => ({ value: String(i), label: m })) : []);
-  const margin = marginKind();
-  q("margin-of-success").disabled = margin !== "typed";
-  q("dice-opposed").hidden = margin !== "rolled";
-  q("dice-opposed-defence").hidden = margin !== "rolled";
-  updateOdds();
-}
-
-function marginKind() {
-  return q("attack-form").querySelector('input[name="margin"]:checked').value;
-}
-
-function attackInputs() {
-  const form = q("attack-form");
-  const inputs = {
-    attacker: form.attacker.value,
-    target: form.target.value,
-    margin: marginKind(),
-    slow_strike: form.slow_strike.checked,
-    energy_allowance: Number(form.energy_allowance.value),
-  };
-  if (inputs.attacker === "") {
-    inputs.hazard = form.hazard.value;
-  } else {
-    inputs.weapon = Number(form.weapon.value || 0);
-    inputs.mode = Number(form.mode.value || 0);
-    inputs.use_strength = form.use_strength.checked;
-  }
-  if (inputs.margin === "typed") inputs.margin_of_success = form.margin_of_success.value;
-  return inputs;
-}
-
-function updateOdds() {
-  fieldError("attack-error", "");
-  if (!current || current.view.roster.length === 0) return renderOdds(null, "Add two combatants to see the odds.");
-  if (current.view.roster.length < 2 && q("attacker").value !== "") {
-    return renderOdds(null, "Add a second combatant, or pick a hazard as the attacker.");
-  }
-  const odds = run("odds", { encounter: current.encounter, action: "attack", inputs: attackInputs() }, (error) => {
-    fieldError("attack-error", error.message);
-    renderOdds(null, "Odds appear when the attack is complete.");
-  });
-  if (odds) renderOdds(odds);
-}
-
-function resolveAttack(useTypedDice) {
-  fieldError("attack-error", "");
-  const dice = {};
-  if (useTypedDice) {
-    const damage = q("dice-damage").value.trim();
-    if (!damage && marginKind() !== "rolled") {
-      return fieldError("attack-error", "Type the damage dice you rolled, e.g. [-][ ][+] or -0+ (use 0 or * for a blank).");
-    }
-    if (damage) dice.damage = damage;
-    if (marginKind() === "rolled") {
-      if (q("dice-attack").value.trim()) dice.attack = q("dice-attack").value.trim();
-      if (q("dice-defence").value.trim()) dice.defence = q("dice-defence").value.trim();
-    }
-  }
-  const result = run("act", { encounter: current.encounter, action: "attack", inputs: attackInputs(), dice },
-    (error) => fieldError("attack-error", error.message));
-  if (!result) return;
-  for (const id of ["dice-damage", "dice-attack", "dice-defence"]) q(id).value = "";
-  commit(result);
-}
-
-// -- undo, redo, share, new, options -----------------------------------------------------------
+// -- undo, redo, share, new, options ------------------------------------------------------------------
 
 function undo() {
   if (!current?.view.can_undo) return;
@@ -290,7 +367,7 @@ function redo() {
 function share() {
   const url = `${location.href.split("#")[0]}#${current.fragment}`;
   q("share-link").value = url;
-  q("share-size").textContent = `${url.length} characters.`;
+  q("share-size").textContent = `${url.length.toLocaleString()} characters. Every link Woundbook offers opens the whole encounter; a file keeps it too.`;
   const dialog = q("share-dialog");
   if (!dialog.open) dialog.showModal();
   q("share-link").select();
@@ -307,50 +384,83 @@ async function copyShare() {
   }
 }
 
-function newEncounter() {
+function downloadEncounter() {
+  const blob = new Blob([JSON.stringify(current.encounter)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `woundbook-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function openFile(event) {
+  const file = event.target.files?.[0];
+  event.target.value = "";
+  if (!file) return;
+  const text = await file.text();
+  const opened = run("open_file", { text }, (error) =>
+    banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
+  if (!opened) return;
+  q("share-dialog").close();
   keepPrevious();
-  const result = run("new", { system: SYSTEM, options: current?.view.options });
+  commit(opened);
+  banner("Opened the encounter from the file. Your previous encounter is kept.", "info",
+    { label: "Restore it", run: restorePrevious });
+}
+
+function openNew() {
+  renderSystemPicker([...systems.values()], system.id);
+  q("new-dialog").showModal();
+}
+
+function startNew(event) {
+  event.preventDefault();
+  const chosen = q("new-form").querySelector("input[name=system]:checked")?.value ?? system.id;
+  q("new-dialog").close();
+  keepPrevious();
+  const result = run("new", { system: chosen });
   if (!result) return;
   commit(result);
+  clearBanners("info");
   banner("Started a new encounter. The previous one is kept.", "info", { label: "Restore it", run: restorePrevious });
 }
 
-function changeOption(name, value, option) {
-  const typedValue = typeof option.default === "number" ? Number(value) : value;
-  const options = { ...current.view.options, [name]: typedValue };
+function changeOption(option, index) {
+  const options = { ...current.view.options, [option.name]: option.choices[index].value };
   const result = run("set_options", { encounter: current.encounter, options }, (error) => {
     banner(error.message);
-    setOptionValues(current.view.options);
+    show(current);
   });
   if (result) commit(result);
 }
 
-// -- events ------------------------------------------------------------------------------------
+// -- events -----------------------------------------------------------------------------------------
 
 function wireEvents() {
-  q("add-form").addEventListener("submit", addCombatant);
-  const attackForm = q("attack-form");
-  attackForm.addEventListener("change", (event) => {
-    if (event.target.closest(".roll")) return;
-    if (event.target.name === "attacker") hazardChosen = event.target.value === "";
-    refreshAttackForm();
+  q("action-form").addEventListener("submit", (event) => { event.preventDefault(); resolve("app"); });
+  q("roll").addEventListener("click", () => resolve("app"));
+  q("type-dice").addEventListener("click", () => resolve("given"));
+  q("dice-prompt").addEventListener("submit", useTypedDice);
+  q("dice-entry").addEventListener("input", updateDiceCount);
+  q("dice-backspace").addEventListener("click", () => {
+    const entry = q("dice-entry");
+    entry.value = entry.value.trimEnd().replace(/(\S+|\S)$/, (last) => (last.length > 1 && !/^\d+$/.test(last) ? last.slice(0, -1) : "")).trimEnd();
+    updateDiceCount();
   });
-  attackForm.addEventListener("input", (event) => {
-    if (event.target.name === "margin_of_success" || event.target.name === "hazard") updateOdds();
-  });
-  attackForm.addEventListener("submit", (event) => event.preventDefault());
-  q("roll").addEventListener("click", () => resolveAttack(false));
-  q("use-dice").addEventListener("click", () => resolveAttack(true));
-  for (const id of ["dice-damage", "dice-attack", "dice-defence"]) {
-    q(id).addEventListener("keydown", (event) => {
-      if (event.key === "Enter") { event.preventDefault(); resolveAttack(true); }
-    });
-  }
+  q("dice-app-rest").addEventListener("click", rollTheRest);
+  q("dice-cancel").addEventListener("click", cancelPrompt);
+  q("add-combatant").addEventListener("click", openAdd);
+  q("sheet-form").addEventListener("submit", submitSheet);
+  q("sheet-cancel").addEventListener("click", () => q("sheet-dialog").close());
   q("undo").addEventListener("click", undo);
   q("redo").addEventListener("click", redo);
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
-  q("new-encounter").addEventListener("click", newEncounter);
+  q("share-download").addEventListener("click", downloadEncounter);
+  q("share-open-file").addEventListener("change", openFile);
+  q("new-encounter").addEventListener("click", openNew);
+  q("new-form").addEventListener("submit", startNew);
+  q("new-cancel").addEventListener("click", () => q("new-dialog").close());
   document.addEventListener("keydown", (event) => {
     const typing = event.target.matches?.("input, select, textarea");
     if (typing || !(event.ctrlKey || event.metaKey)) return;
@@ -363,7 +473,7 @@ function wireEvents() {
     if (!link || link === current.fragment) return;
     const opened = run("open_link", { link }, (error) =>
       banner(`This share link could not be opened: ${error.message}. Your encounter is unchanged.`));
-    if (opened) {
+    if (opened && opened.fragment !== current.fragment) {
       keepPrevious();
       commit(opened);
       banner("Opened the shared encounter. Your previous encounter is kept.", "info",
@@ -372,7 +482,7 @@ function wireEvents() {
   });
 }
 
-// -- offline -----------------------------------------------------------------------------------
+// -- offline ----------------------------------------------------------------------------------------
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
@@ -398,4 +508,3 @@ function registerServiceWorker() {
     if (hadController && !reloading) { reloading = true; location.reload(); }
   });
 }
-

@@ -1,113 +1,55 @@
-// The view: the only module that builds or changes the DOM. Text always goes in with
-// textContent (through el()), so a name such as <img src=x onerror=alert(1)> shows as text.
+// The view: the module family that builds and changes the DOM (with dom.js, widgets.js, forms.js).
+// It draws what the engine describes and nothing else: cards, the log, the odds, the dice prompt.
 
-export const q = (testid, scope = document) => scope.querySelector(`[data-testid="${testid}"]`);
+import { el, fillSelect, q } from "./dom.js";
+import { renderWidget } from "./widgets.js";
 
-export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "testid") node.dataset.testid = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "class") node.className = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+// -- the roster -------------------------------------------------------------------------------------
+
+// picks: {actor, target} ids chosen for the current action, shown on the cards.
+export function renderRoster(roster, picks, handlers) {
+  const list = q("roster");
+  list.replaceChildren(...roster.map((card) => renderCard(card, picks, handlers)));
+  list.classList.toggle("crowded", roster.length > 4);
+  q("roster-empty").hidden = roster.length > 0;
+}
+
+function renderCard(card, picks, handlers) {
+  const role = card.id === picks.actor ? "actor" : card.id === picks.target ? "target" : "";
+  const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
+    el("summary", { "aria-label": `More for ${card.name}`, title: "Edit, copy or remove" }, "⋯"),
+    el("div", { class: "menu" },
+      el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
+      el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
+      el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
+  const badge = role ? el("span", { class: `badge ${role}`, testid: "card-role", text: picks.labels?.[role] ?? role }) : null;
+  const node = el("li", {
+    class: `card severity-${card.status.severity}${role ? ` picked-${role}` : ""}`, testid: "combatant",
+    dataset: { id: card.id, severity: card.status.severity, role },
+  },
+  el("div", { class: "card-head" },
+    el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name,
+      "aria-label": `${card.name}: choose for the action`, title: "Tap to choose for the action",
+      onclick: handlers ? () => handlers.onPick(card.id) : null }),
+    badge,
+    el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
+    menu),
+  card.widgets.map(renderWidget));
+  if (handlers) {
+    node.addEventListener("click", (event) => {
+      if (event.target.closest("button, details, a, input, select")) return;
+      handlers.onPick(card.id);
+    });
   }
   return node;
 }
 
-// -- banners and field errors ------------------------------------------------------------------
+// -- the log ----------------------------------------------------------------------------------------
 
-export function banner(message, kind = "error", action = null) {
-  const box = el("div", { class: `banner ${kind}`, testid: "banner", role: kind === "error" ? "alert" : "status", dataset: { kind } },
-    el("span", { testid: "banner-text", text: message }));
-  const buttons = el("span", { class: "row" });
-  if (action) {
-    buttons.append(el("button", { type: "button", testid: "banner-action", text: action.label,
-      onclick: () => { box.remove(); action.run(); } }));
-  }
-  buttons.append(el("button", { type: "button", testid: "banner-close", "aria-label": "Dismiss", text: "×",
-    onclick: () => box.remove() }));
-  box.append(buttons);
-  q("banners").append(box);
-  return box;
-}
-
-export function clearBanners(kind = null) {
-  for (const box of q("banners").querySelectorAll(".banner")) {
-    if (!kind || box.dataset.kind === kind) box.remove();
-  }
-}
-
-export function fieldError(testid, message) {
-  q(testid).textContent = message || "";
-}
-
-// -- selects -----------------------------------------------------------------------------------
-
-export function fillSelect(select, choices) {
-  const previous = select.value;
-  select.replaceChildren(...choices.map((choice) => el("option", { value: String(choice.value), text: choice.label })));
-  if (choices.some((choice) => String(choice.value) === previous)) select.value = previous;
-}
-
-// -- the shell, before the engine answers ------------------------------------------------------
-
-export function paintSavedNames(names) {
-  const list = q("roster");
-  list.replaceChildren(...names.map((name) =>
-    el("li", { class: "combatant", testid: "combatant" }, el("span", { class: "name", testid: "combatant-name", text: name }))));
-  q("roster-empty").hidden = names.length > 0;
-}
-
-// -- the encounter -----------------------------------------------------------------------------
-
-export function renderEncounter(view, { onRemove }) {
-  q("system-name").textContent = view.system.name;
-  const list = q("roster");
-  list.replaceChildren(...view.roster.map((combatant) => renderCombatant(combatant, onRemove)));
-  q("roster-empty").hidden = view.roster.length > 0;
-  renderLog(view.log);
-  const undo = q("undo");
-  undo.disabled = !view.can_undo;
-  undo.title = view.can_undo ? `Undo: ${view.undo_label} (Ctrl+Z)` : "Nothing to undo";
-  const redo = q("redo");
-  redo.disabled = !view.can_redo;
-  redo.title = view.can_redo ? `Redo: ${view.redo_label} (Ctrl+Shift+Z)` : "Nothing to redo";
-}
-
-function renderCombatant(combatant, onRemove) {
-  const statusClass = combatant.taken_out ? "out" : combatant.penalty < 0 ? "hurt" : "";
-  const armour = combatant.armour;
-  return el("li", { class: `combatant${combatant.taken_out ? " out" : ""}`, testid: "combatant", dataset: { id: combatant.id } },
-    el("header", {},
-      el("span", { class: "name", testid: "combatant-name", text: combatant.name }),
-      el("span", { class: `status ${statusClass}`, testid: "combatant-status", text: combatant.status }),
-      el("button", { type: "button", testid: "remove-combatant", "aria-label": `Remove ${combatant.name}`, text: "Remove",
-        onclick: () => onRemove(combatant.id) })),
-    el("div", { class: "gear" },
-      combatant.stats.map((stat) => `${stat.label} ${stat.value}`).join(" · "), el("br"),
-      combatant.weapons.length ? combatant.weapons.map((w) => `${w.name} ${w.notation}`).join(", ") : "No weapon",
-      " · ",
-      el("span", { testid: "combatant-armour", class: armour.worn ? "worn" : "",
-        text: `Armour ${armour.name ? armour.name + " " : ""}${armour.notation}${armour.worn ? ` (was ${armour.original})` : ""}` })),
-    el("div", { class: "track", testid: "track" },
-      combatant.track.map((level) =>
-        el("span", { class: "level", title: level.penalty === null ? "Taken out" : `${level.penalty} to all actions` },
-          level.name,
-          level.boxes.map((marked) => el("span", { class: "box", testid: "track-box", dataset: { marked: String(marked), level: level.name } }))))));
-}
-
-// Log entries never change once written, so an entry already on screen is kept, not rebuilt:
-// a tap draws one new entry however long the log has grown.
+// Log entries never change once written, so an entry already on screen is kept, not rebuilt.
 const drawnEntries = new Map();
 
-function renderLog(entries) {
+export function renderLog(entries) {
   const keep = new Map();
   const nodes = entries.slice().reverse().map((entry) => {
     const key = JSON.stringify(entry);
@@ -122,65 +64,125 @@ function renderLog(entries) {
   if (!same) log.replaceChildren(...nodes);
 }
 
-function renderEntry(entry) {
-  return el("li", { class: "log-entry", testid: "log-entry", value: entry.index },
+function renderEntry(entry, testid = "log-entry") {
+  return el("li", { class: "log-entry", testid, value: entry.index },
     el("div", { class: "title", testid: "log-title", text: entry.title }),
-    entry.steps.length ? el("ol", {}, entry.steps.map(renderStep)) : null,
+    entry.steps.length ? el("ol", { class: "steps" }, entry.steps.map(renderStep)) : null,
     el("div", { class: "outcome", testid: "log-outcome", text: entry.outcome }));
 }
 
 function renderStep(step) {
   return el("li", { testid: "log-step" },
     step.text,
-    step.rule ? el("span", { class: "rule", text: `(${step.rule})` }) : null,
-    step.dice ? el("span", { class: "dice", testid: "log-dice", dataset: { roll: step.roll, faces: step.dice.join("") },
-      "aria-label": `${step.roll} dice` },
-      " ", step.dice.map((face) => el("span", { class: "die", text: face === "0" ? "\u00a0" : face }))) : null);
+    step.dice ? renderDice(step) : null,
+    step.rule ? el("span", { class: "rule", text: step.rule }) : null);
 }
 
-// -- the odds ----------------------------------------------------------------------------------
+function renderDice(step) {
+  const who = step.by === "app" ? "rolled by the app" : "rolled at the table";
+  return el("span", { class: "dice", testid: "log-dice", dataset: { roll: step.roll, faces: step.dice.join(""), by: step.by },
+    role: "img", "aria-label": `${step.roll} dice ${who}: ${step.dice.map(faceWord).join(", ") || "none"}`, title: who },
+  " ", step.dice.map((face) => el("span", { class: "die", text: face === "0" ? "\u00a0" : String(face) })),
+  step.by === "app" ? el("span", { class: "by-app", text: "app" }) : null);
+}
+
+function faceWord(face) {
+  return face === "0" ? "blank" : face === "-" ? "minus" : face === "+" ? "plus" : String(face);
+}
+
+// The newest result, beside the Roll button; announced politely to screen readers.
+export function renderLatest(entry) {
+  const box = q("latest");
+  const key = entry ? JSON.stringify(entry) : "";
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(entry ? el("div", { class: "latest-entry" },
+    el("div", { class: "outcome", testid: "latest-outcome", text: entry.outcome }),
+    el("div", { class: "title", testid: "latest-title", text: entry.title }),
+    el("details", { class: "latest-steps" }, el("summary", { text: "Why" }),
+      el("ol", { class: "steps" }, entry.steps.map(renderStep)))) : "");
+}
+
+// -- action tabs ------------------------------------------------------------------------------------
+
+export function renderTabs(actions, current, onSelect) {
+  const tabs = q("action-tabs");
+  tabs.replaceChildren(...actions.map((action) => el("button", {
+    type: "button", role: "tab", testid: "action-tab", dataset: { action: action.id },
+    "aria-selected": String(action.id === current), tabindex: action.id === current ? "0" : "-1",
+    text: action.label, onclick: () => onSelect(action.id),
+  })));
+  tabs.hidden = actions.length < 2;
+}
+
+// -- odds -------------------------------------------------------------------------------------------
 
 export function renderOdds(odds, message = "") {
   const chart = q("odds-chart");
+  const summary = q("odds-summary");
   if (!odds) {
-    q("odds-summary").textContent = message;
+    summary.textContent = message ? `Odds: ${message}` : "Odds";
+    summary.dataset.pool = "";
     chart.replaceChildren();
     return;
   }
-  const pool = odds.pool === null ? "pool depends on the opposed roll" : `${odds.pool} ${odds.pool === 1 ? "die" : "dice"} to roll`;
-  q("odds-summary").textContent =
-    `${odds.title}: ${pool}; hits ${odds.hit.percent}, expected damage ${odds.expected_damage}.`;
-  q("odds-summary").dataset.pool = odds.pool === null ? "" : String(odds.pool);
-  chart.replaceChildren(
-    el("h3", { text: "Target afterwards" }), ...odds.conditions.flatMap((bar) => renderBar(bar, "odds-condition")),
-    el("h3", { text: "Damage (successes)" }), ...odds.successes.flatMap((bar) => renderBar(bar, "odds-bar")));
+  summary.textContent = `Odds, ${odds.title}: ${odds.summary}`;
+  summary.dataset.pool = odds.pool === null || odds.pool === undefined ? "" : String(odds.pool);
+  chart.replaceChildren(...odds.charts.map((one, index) => el("div", { class: "one-chart", testid: "odds-group" },
+    el("h3", { text: one.title }),
+    one.bars.flatMap((bar) => renderBar(bar, index === 0 ? "odds-condition" : "odds-bar")))));
 }
 
 function renderBar(bar, testid) {
-  return [
-    el("span", { testid, text: bar.label, title: `${bar.fraction}` }),
-    el("span", { class: "track-bar", role: "img", "aria-label": `${bar.label}: ${bar.percent}` },
-      el("span", { class: "fill", style: `width: ${Math.max(0, Math.min(100, bar.probability * 100)).toFixed(2)}%; display: block` })),
-    el("span", { class: "pct", testid: `${testid}-percent`, text: bar.percent, title: bar.fraction }),
-  ];
+  return el("div", { class: "bar-row" },
+    el("span", { class: "bar-label", testid, text: bar.label, title: bar.fraction }),
+    el("span", { class: "bar-track", role: "img", "aria-label": `${bar.label}: ${bar.percent}` },
+      el("span", { class: "fill", style: `width: ${Math.max(0, Math.min(100, bar.probability * 100)).toFixed(2)}%` })),
+    el("span", { class: "pct", testid: `${testid}-percent`, text: bar.percent, title: bar.fraction }));
 }
 
-// -- options -----------------------------------------------------------------------------------
+// -- the dice prompt --------------------------------------------------------------------------------
 
-export function renderOptions(schema, current, onChange) {
+export function renderPrompt(needs, onFace) {
+  const prompt = q("dice-prompt");
+  if (!needs) {
+    prompt.hidden = true;
+    return;
+  }
+  prompt.hidden = false;
+  prompt.dataset.roll = needs.roll;
+  prompt.dataset.count = String(needs.count);
+  q("dice-why").textContent = needs.why;
+  q("dice-entry").value = "";
+  q("dice-entry").setAttribute("aria-label", `${needs.dice} for the ${needs.roll} roll`);
+  q("dice-faces").replaceChildren(...needs.faces.map((face) => el("button", {
+    type: "button", class: "face", testid: "dice-face", dataset: { face: String(face.value) },
+    "aria-label": `Add a ${face.label} face`, text: face.label === "blank" ? "\u2003" : face.label,
+    title: face.label, onclick: () => onFace(face),
+  })));
+  q("dice-error").textContent = "";
+}
+
+// -- the new-encounter picker and the options ---------------------------------------------------------
+
+export function renderSystemPicker(systems, current) {
+  const picker = q("system-picker");
+  picker.replaceChildren(el("legend", { text: "Rule system" }), ...systems.map((system) => el("label", { class: "system-choice" },
+    el("input", { type: "radio", name: "system", value: system.id, testid: "system-choice",
+      checked: system.id === current }),
+    el("span", {}, el("strong", { text: system.name }), el("span", { class: "small source", text: system.source })))));
+}
+
+export function renderOptions(schema, values, fixed, onChange) {
   const form = q("options-form");
   form.replaceChildren(...schema.map((option) => {
-    const select = el("select", { name: option.name, testid: `option-${option.name}`,
-      onchange: () => onChange(option.name, select.value, option) });
-    fillSelect(select, option.choices);
-    select.value = String(current[option.name]);
-    return el("label", {}, `${option.label} (${option.decision})`, select);
+    const select = el("select", { name: option.name, testid: `option-${option.name}`, disabled: fixed,
+      onchange: () => onChange(option, select.selectedIndex) });
+    fillSelect(select, option.choices.map((choice, index) => ({ value: index, label: choice.label })));
+    select.selectedIndex = Math.max(0, option.choices.findIndex((choice) => String(choice.value) === String(values[option.name])));
+    return el("label", {}, option.label, select);
   }));
-}
-
-export function setOptionValues(current) {
-  for (const [name, value] of Object.entries(current)) {
-    const select = q(`option-${name}`);
-    if (select) select.value = String(value);
-  }
+  q("options-note").textContent = fixed
+    ? "Options are fixed once the first action is resolved; start a new encounter to change them."
+    : "Options can change until the first action is resolved.";
 }

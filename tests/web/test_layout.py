@@ -1,0 +1,133 @@
+"""The table-side layout: six combatants, their tracks, the Roll button and the newest result on one tablet screen.
+
+Each test saves its screenshots in dist/screens/ so a person can look at them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .actions import add_combatant, hit_with_typed_dice
+from .axe import axe_script
+
+SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
+SIX = [("Cyrus", "Shortsword 3-/2+", ""), ("Bandit", "Dagger 2-/1+", "Leather +"), ("Goblin", "Light Club 2*", ""),
+       ("Orc Sergeant", "Mace 4*", "Full Chain ---*++"), ("Troll", "Fist 0*", ""), ("Captain Sturmhagen", "Longsword 4-/2+", "")]
+
+
+def busy_table(page: Page, *, taken_out: bool = True) -> None:
+    """Six combatants, a hit, and (optionally) one of them taken out by a hazard."""
+    for name, weapon, armour in SIX:
+        add_combatant(page, name, weapon=weapon, armour=armour or None)
+    hit_with_typed_dice(page, "2", "--0+0")
+    if taken_out:
+        page.get_by_test_id("input-attacker").select_option(label="A hazard (fire, fall…)")
+        page.get_by_test_id("input-target").select_option(label="Troll")
+        page.get_by_test_id("input-hazard").fill("11E-*+")
+        page.get_by_test_id("input-margin-automatic").check()
+        page.get_by_test_id("roll").click()
+        expect(page.locator('[data-testid="combatant"][data-severity="out"]')).to_have_count(1)
+        page.get_by_test_id("input-attacker").select_option(label="Cyrus")
+
+
+def inside(page: Page, testid: str, box: dict[str, float] | None, viewport: dict[str, int]) -> None:
+    assert box is not None, f"{testid} is not drawn"
+    assert box["x"] >= 0 and box["y"] >= 0, (testid, box)
+    assert box["x"] + box["width"] <= viewport["width"] + 0.5, (testid, box, viewport)
+    assert box["y"] + box["height"] <= viewport["height"] + 0.5, (testid, box, viewport)
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_six_tracks_the_roll_button_and_the_newest_result_fit_on_a_tablet(app: Page, width: int, height: int,
+                                                                          scheme: str) -> None:
+    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    app.set_viewport_size({"width": width, "height": height})
+    busy_table(app)
+    app.evaluate("window.scrollTo(0, 0)")
+    viewport = {"width": width, "height": height}
+    tracks = app.get_by_test_id("track")
+    expect(tracks).to_have_count(6)
+    for index in range(6):
+        inside(app, f"track {index}", tracks.nth(index).bounding_box(), viewport)
+    inside(app, "roll", app.get_by_test_id("roll").bounding_box(), viewport)
+    inside(app, "latest", app.get_by_test_id("latest-outcome").bounding_box(), viewport)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(SCREENS / f"table-{width}x{height}-{scheme}.png"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_has_no_sideways_scrolling_and_names_are_not_broken(app: Page, scheme: str) -> None:
+    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    app.set_viewport_size({"width": 390, "height": 844})
+    busy_table(app)
+    assert app.evaluate("document.documentElement.scrollWidth") <= 390
+    for name in app.get_by_test_id("combatant-name").all():
+        # One line box per line of text: a word broken mid-word would need more lines than there are words.
+        lines = name.evaluate("""(node) => { const range = document.createRange(); range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size; }""")
+        words = len(name.inner_text().split())
+        assert 1 <= lines <= words, (name.inner_text(), lines)
+        assert name.evaluate("(node) => node.scrollWidth <= node.clientWidth + 1"), name.inner_text()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(SCREENS / f"phone-390-{scheme}.png"), full_page=True)
+
+
+def test_every_target_is_at_least_44_pixels(app: Page) -> None:
+    busy_table(app, taken_out=False)
+    app.get_by_test_id("type-dice").click()
+    small = app.evaluate("""() => [...document.querySelectorAll('button, summary, select, input:not([type=file]), [role=tab], label.segment')]
+        .filter((node) => node.offsetParent !== null && !node.closest('dialog:not([open])'))
+        .map((node) => { const r = (node.closest('label.inline, label.segment') || node).getBoundingClientRect();
+                         return {what: node.dataset.testid || node.textContent.trim().slice(0, 20) || node.tagName, w: r.width, h: r.height}; })
+        .filter((r) => r.w < 43.5 || r.h < 43.5)""")
+    assert small == [], small
+
+
+def test_a_focused_control_is_never_under_the_sticky_header(app: Page) -> None:
+    busy_table(app, taken_out=False)
+    app.set_viewport_size({"width": 768, "height": 600})
+    app.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    app.get_by_test_id("combatant").first.get_by_test_id("combatant-name").focus()
+    header = app.locator("header.bar").bounding_box()
+    focused = app.get_by_test_id("combatant").first.get_by_test_id("combatant-name").bounding_box()
+    assert header and focused and focused["y"] >= header["y"] + header["height"] - 0.5, (header, focused)
+
+
+def test_wound_boxes_have_words_for_screen_readers_and_the_log_is_announced(app: Page) -> None:
+    busy_table(app, taken_out=False)
+    boxes = app.get_by_test_id("combatant").nth(1).get_by_test_id("track").locator('[role="img"]')
+    expect(boxes.first).to_have_attribute("aria-label", "Scratched (no penalty): 2 of 4 marked")
+    expect(app.get_by_test_id("latest")).to_have_attribute("aria-live", "polite")
+    assert app.get_by_test_id("odds").get_attribute("aria-live") is None
+
+
+def test_the_print_stylesheet_keeps_the_cards_with_their_tracks(app: Page) -> None:
+    busy_table(app)
+    app.emulate_media(media="print")
+    assert app.get_by_test_id("roll").is_hidden() and app.get_by_test_id("log").is_hidden()
+    expect(app.get_by_test_id("track")).to_have_count(6)
+    marked = app.locator('[data-testid="track-box"][data-marked="true"]').first
+    assert marked.evaluate("(node) => getComputedStyle(node).backgroundColor") == "rgb(0, 0, 0)"
+
+
+def run_axe(page: Page) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(axe_script()))
+    result: dict[str, Any] = page.evaluate("""async () => await axe.run(document, {
+        runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})""")
+    return [{"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("busy", [False, True], ids=["empty", "busy"])
+def test_axe_finds_no_serious_problem(app: Page, scheme: str, busy: bool) -> None:
+    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    if busy:
+        busy_table(app)
+        app.get_by_test_id("type-dice").click()
+    assert run_axe(app) == []

@@ -1,0 +1,53 @@
+// The DOM helpers every view module shares. Text always goes in with textContent (through el()),
+// so a name such as <img src=x onerror=alert(1)> shows as text and runs nothing.
+
+export const q = (testid, scope = document) => scope.querySelector(`[data-testid="${testid}"]`);
+
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "testid") node.dataset.testid = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function banner(message, kind = "error", action = null) {
+  const box = el("div", { class: `banner ${kind}`, testid: "banner", role: kind === "error" ? "alert" : "status",
+    dataset: { kind } }, el("span", { testid: "banner-text", text: message }));
+  const buttons = el("span", { class: "row" });
+  if (action) {
+    buttons.append(el("button", { type: "button", testid: "banner-action", text: action.label,
+      onclick: () => { box.remove(); action.run(); } }));
+  }
+  buttons.append(el("button", { type: "button", testid: "banner-close", "aria-label": "Dismiss", text: "×",
+    onclick: () => box.remove() }));
+  box.append(buttons);
+  q("banners").append(box);
+  return box;
+}
+
+export function clearBanners(kind = null) {
+  for (const box of q("banners").querySelectorAll(".banner")) {
+    if (!kind || box.dataset.kind === kind) box.remove();
+  }
+}
+
+export function fieldError(testid, message) {
+  q(testid).textContent = message || "";
+}
+
+export function fillSelect(select, choices) {
+  const previous = select.value;
+  select.replaceChildren(...choices.map((choice) => el("option", { value: String(choice.value), text: choice.label })));
+  if (choices.some((choice) => String(choice.value) === previous)) select.value = previous;
+}

@@ -1,0 +1,368 @@
+// Forms built from the engine's schema: every input kind in docs/api.md ("The page draws what the
+// engine describes"), each with its label, help, default, and `when` (shown only while another input
+// has one of some values). The page knows no rule system: it draws inputs and reads their values.
+
+import { el, fillSelect } from "./dom.js";
+
+const SEGMENTED_MAX = 4;   // a choice of up to this many options is a row of buttons, more is a list
+const CUSTOM = "custom";
+
+export class SchemaForm {
+  // inputs: the schema's list; context: { roster() -> the view's roster, catalog -> {name: rows} };
+  // onChange(name) is called whenever a value changes.
+  constructor(container, inputs, context, onChange = () => {}) {
+    this.container = container;
+    this.inputs = inputs;
+    this.context = context;
+    this.onChange = onChange;
+    this.fields = new Map();
+    this.render();
+  }
+
+  render() {
+    const basic = [];
+    const advanced = [];
+    for (const input of this.inputs) {
+      const field = this.build(input);
+      this.fields.set(input.name, field);
+      (input.advanced ? advanced : basic).push(field.node);
+    }
+    const more = advanced.length
+      ? el("details", { class: "more", testid: "more-inputs" }, el("summary", { text: "More options" }), advanced)
+      : null;
+    this.container.replaceChildren(el("div", { class: "fields" }, basic), more);
+    this.container.oninput = (event) => this.changed(event);
+    this.container.onchange = (event) => this.changed(event);
+    this.refresh();
+  }
+
+  changed(event) {
+    const name = event.target.closest("[data-input]")?.dataset.input;
+    if (!name) return;
+    this.fields.get(name).touched = true;
+    if (event.type === "change" || event.target.type === "text") this.refresh();
+    this.clearErrors();
+    this.onChange(name, event.type);
+  }
+
+  // -- building ------------------------------------------------------------------------------------
+
+  build(input) {
+    const maker = {
+      text: textField, notation: textField, integer: integerField, flag: flagField, choice: choiceField,
+      combatant: selectField, weapon: selectField, mode: selectField, gear: gearField, list: listField,
+    }[input.kind];
+    if (!maker) throw new Error(`the page cannot draw an input of kind ${input.kind}`);
+    const field = maker(input, this.context);
+    field.input = input;
+    field.node.dataset.input = input.name;
+    field.node.dataset.testid = `field-${input.name}`;
+    field.error = el("span", { class: "field-error", testid: `error-${input.name}`, role: "alert" });
+    field.node.append(field.error);
+    return field;
+  }
+
+  // -- keeping dependent inputs current -------------------------------------------------------------
+
+  refresh() {
+    for (const field of this.fields.values()) {
+      const input = field.input;
+      if (input.kind === "combatant") this.fillCombatants(field);
+      if (input.kind === "combatant" && input.role === "target") this.avoidActor(field);
+      if (input.kind === "weapon") this.fillWeapons(field);
+      if (input.kind === "mode") this.fillModes(field);
+      if (input.kind === "choice") this.showChoices(field);
+      field.node.hidden = !this.applies(input.when);
+    }
+  }
+
+  applies(when) {
+    if (!when) return true;
+    const value = String(this.rawValue(when.input) ?? "");
+    if (when.in) return when.in.map(String).includes(value);
+    if (when.not_in) return !when.not_in.map(String).includes(value);
+    return true;
+  }
+
+  fillCombatants(field) {
+    const roster = this.context.roster();
+    const people = roster.filter((card) => field.input.role !== "actor" || card.can_act)
+      .map((card) => ({ value: card.id, label: card.can_act ? card.name : `${card.name} (out)` }));
+    const choices = field.input.optional ? [...people, { value: "", label: field.input.empty_label || "None" }] : people;
+    // An optional combatant left empty by default (no attacker) is only kept empty when a person chose it.
+    const before = field.control.value === "" && !field.touched ? null : field.control.value;
+    fillSelect(field.control, choices);
+    if (!choices.some((choice) => String(choice.value) === before)) {
+      field.control.value = choices.length ? String(choices[0].value) : "";
+    }
+  }
+
+  // A target defaults to someone other than the one acting.
+  avoidActor(field) {
+    const actor = this.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
+    const acting = actor ? this.rawValue(actor.name) : "";
+    if (!acting || field.control.value !== acting) return;
+    const other = [...field.control.options].find((option) => option.value !== acting);
+    if (other) field.control.value = other.value;
+  }
+
+  card(inputName) {
+    const id = this.rawValue(inputName);
+    return this.context.roster().find((card) => card.id === id);
+  }
+
+  fillWeapons(field) {
+    const weapons = this.card(field.input.from)?.weapons ?? [];
+    fillSelect(field.control, weapons.map((weapon, index) => ({ value: index, label: `${weapon.name} ${weapon.notation}` })));
+  }
+
+  fillModes(field) {
+    const weapon = this.card(field.input.from)?.weapons?.[Number(this.rawValue(field.input.weapon) || 0)];
+    fillSelect(field.control, (weapon?.modes ?? []).map((mode) => ({ value: mode.value, label: mode.label })));
+  }
+
+  showChoices(field) {
+    let checkedHidden = false;
+    for (const [index, choice] of field.input.choices.entries()) {
+      const visible = this.applies(choice.when);
+      const option = field.options[index];
+      option.hidden = !visible;
+      if (option.tagName === "OPTION") option.disabled = !visible;
+      if (!visible && field.isChecked(index)) checkedHidden = true;
+    }
+    if (checkedHidden) {
+      const first = field.input.choices.findIndex((choice) => this.applies(choice.when));
+      if (first >= 0) field.select(first);
+    }
+  }
+
+  // -- values --------------------------------------------------------------------------------------
+
+  rawValue(name) {
+    const field = this.fields.get(name);
+    return field ? field.get() : undefined;
+  }
+
+  values() {
+    const out = {};
+    for (const [name, field] of this.fields) {
+      if (field.node.hidden) continue;
+      const value = field.get();
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  }
+
+  set(name, value) {
+    const field = this.fields.get(name);
+    if (!field) return;
+    field.touched = true;
+    field.set(value);
+    this.refresh();
+  }
+
+  // Put the form back to its defaults (a dialog that starts from a clean form).
+  reset() {
+    for (const field of this.fields.values()) {
+      field.touched = false;
+      field.set(field.input.default);
+    }
+    for (const details of this.container.querySelectorAll("details.more")) details.open = false;
+    this.refresh();
+    this.clearErrors();
+  }
+
+  // Show an engine error beside the input it names ("sheet.weapons[0].notation" -> weapons); false if none.
+  showError(path, message) {
+    const name = String(path ?? "").replace(/^(sheet|inputs)\./, "").split(/[.[]/)[0];
+    const field = this.fields.get(name);
+    if (!field || field.node.hidden) return false;
+    field.error.textContent = message;
+    field.node.closest("details")?.setAttribute("open", "");
+    return true;
+  }
+
+  clearErrors() {
+    for (const field of this.fields.values()) field.error.textContent = "";
+  }
+
+  focusFirst() {
+    this.container.querySelector("input:not([type=hidden]), select")?.focus();
+  }
+}
+
+// -- one function per input kind ---------------------------------------------------------------------
+
+function labelled(input, control, extra = null) {
+  const help = input.help ? el("span", { class: "help", text: input.help }) : null;
+  const example = input.example ? el("span", { class: "help", text: `e.g. ${input.example}` }) : null;
+  return el("div", { class: `field kind-${input.kind}` },
+    el("label", {}, el("span", { class: "label", text: input.label }), control), extra, help ?? example);
+}
+
+function textField(input) {
+  const control = el("input", { type: "text", testid: `input-${input.name}`, maxlength: input.max_length ?? 200,
+    autocomplete: "off", spellcheck: "false", placeholder: input.example ?? "" });
+  const field = {
+    node: labelled(input, control), control,
+    get: () => (control.value.trim() === "" && input.optional ? undefined : control.value),
+    set: (value) => { control.value = value ?? ""; },
+  };
+  field.set(input.default);
+  return field;
+}
+
+function integerField(input) {
+  const control = el("input", { type: "text", inputmode: "numeric", testid: `input-${input.name}`, autocomplete: "off",
+    "aria-describedby": null, size: 5, placeholder: `${input.min}–${input.max}` });
+  const field = {
+    node: labelled(input, control), control,
+    get: () => (control.value.trim() === "" ? undefined : control.value.trim()),
+    set: (value) => { control.value = value === undefined || value === null ? "" : String(value); },
+  };
+  field.set(input.default);
+  return field;
+}
+
+function flagField(input) {
+  const control = el("input", { type: "checkbox", testid: `input-${input.name}` });
+  const node = el("div", { class: "field kind-flag" },
+    el("label", { class: "inline" }, control, el("span", { text: input.label })),
+    input.help ? el("span", { class: "help", text: input.help }) : null);
+  const field = { node, control, get: () => control.checked, set: (value) => { control.checked = Boolean(value); } };
+  field.set(input.default);
+  return field;
+}
+
+let groupCounter = 0;
+
+function choiceField(input) {
+  const values = input.choices.map((choice) => choice.value);
+  if (input.choices.length <= SEGMENTED_MAX) {
+    const group = `choice-${input.name}-${++groupCounter}`;
+    const radios = input.choices.map((choice) => el("input", { type: "radio", name: group, value: String(choice.value),
+      testid: `input-${input.name}-${choice.value}` }));
+    const options = input.choices.map((choice, index) => el("label", { class: "segment" }, radios[index],
+      el("span", { text: choice.label })));
+    const node = el("fieldset", { class: "field kind-choice segmented", testid: `input-${input.name}` },
+      el("legend", { text: input.label }), el("div", { class: "segments" }, options),
+      input.help ? el("span", { class: "help", text: input.help }) : null);
+    const field = {
+      node, options, control: radios[0],
+      isChecked: (index) => radios[index].checked,
+      select: (index) => { radios[index].checked = true; },
+      get: () => { const index = radios.findIndex((radio) => radio.checked); return index < 0 ? undefined : values[index]; },
+      set: (value) => {
+        const index = values.findIndex((v) => String(v) === String(value));
+        radios.forEach((radio, i) => { radio.checked = i === Math.max(index, 0); });
+      },
+    };
+    field.set(input.default ?? values[0]);
+    return field;
+  }
+  const control = el("select", { testid: `input-${input.name}` });
+  fillSelect(control, input.choices.map((choice, index) => ({ value: index, label: choice.label })));
+  const field = {
+    node: labelled(input, control), control, options: [...control.options],
+    isChecked: (index) => control.selectedIndex === index,
+    select: (index) => { control.selectedIndex = index; },
+    get: () => values[control.selectedIndex],
+    set: (value) => { control.selectedIndex = Math.max(0, values.findIndex((v) => String(v) === String(value))); },
+  };
+  field.set(input.default ?? values[0]);
+  return field;
+}
+
+// combatant, weapon and mode: lists filled from the roster on every refresh.
+function selectField(input) {
+  const control = el("select", { testid: `input-${input.name}` });
+  const field = {
+    node: labelled(input, control), control,
+    get: () => (input.kind === "combatant" ? control.value : control.value === "" ? undefined : Number(control.value)),
+    set: (value) => { if (value !== undefined && value !== null) control.value = String(value); },
+  };
+  return field;
+}
+
+// A piece of gear: a row of the system's catalog, or a name and notation typed in.
+function gearField(input, context, testid = `input-${input.name}`) {
+  const rows = context.catalog?.[input.catalog] ?? [];
+  const choices = [
+    ...(input.optional ? [{ value: "", label: input.empty_label || "None" }] : []),
+    ...rows.map((row, index) => ({ value: String(index), label: `${row.name} ${row.notation}` })),
+    { value: CUSTOM, label: "Other: type a notation" },
+  ];
+  const control = el("select", { testid });
+  fillSelect(control, choices);
+  const name = el("input", { type: "text", testid: `${testid}-name`, maxlength: 60, autocomplete: "off",
+    placeholder: "Name", "aria-label": `${input.label} name` });
+  const notation = el("input", { type: "text", testid: `${testid}-notation`, maxlength: 80, autocomplete: "off",
+    spellcheck: "false", placeholder: input.example ? `e.g. ${input.example}` : "Notation", "aria-label": `${input.label} notation` });
+  const custom = el("span", { class: "custom" }, name, notation);
+  const sync = () => { custom.hidden = control.value !== CUSTOM; };
+  control.addEventListener("change", sync);
+  const field = {
+    node: el("div", { class: "field kind-gear" }, el("label", {}, el("span", { class: "label", text: input.label }), control), custom),
+    control,
+    get: () => {
+      if (control.value === "") return undefined;
+      if (control.value === CUSTOM) return { name: name.value.trim() || `Custom ${input.label.toLowerCase()}`, notation: notation.value };
+      const row = rows[Number(control.value)];
+      return { name: row.name, notation: row.notation };
+    },
+    set: (value) => {
+      name.value = "";
+      notation.value = "";
+      if (!value || !value.notation) {
+        control.value = input.optional ? "" : rows.length ? "0" : CUSTOM;
+      } else {
+        const index = rows.findIndex((row) => row.name === value.name && row.notation === value.notation);
+        control.value = index >= 0 ? String(index) : CUSTOM;
+        if (index < 0) { name.value = value.name ?? ""; notation.value = value.notation; }
+      }
+      sync();
+    },
+  };
+  field.set(input.default);
+  return field;
+}
+
+// A list of inputs of one kind (a combatant's weapons): rows to add and remove, up to `max`.
+function listField(input, context) {
+  const rows = el("div", { class: "list-rows" });
+  const items = [];
+  const addButton = el("button", { type: "button", testid: `add-${input.name}`, text: `Add ${input.of.label.toLowerCase()}` });
+  const addRow = (value) => {
+    const index = items.length;
+    const item = gearField({ ...input.of, name: `${input.name}-${index}`, optional: false }, context, `input-${input.name}-${index}`);
+    item.set(value);
+    const remove = el("button", { type: "button", class: "remove", testid: `remove-${input.name}-${index}`,
+      "aria-label": `Remove ${input.of.label.toLowerCase()} ${index + 1}`, text: "×" });
+    const row = el("div", { class: "list-row" }, item.node, remove);
+    remove.addEventListener("click", () => {
+      const at = items.indexOf(entry);
+      items.splice(at, 1);
+      row.remove();
+      addButton.disabled = items.length >= input.max;
+      row.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    const entry = { item, row };
+    items.push(entry);
+    rows.append(row);
+    addButton.disabled = items.length >= input.max;
+  };
+  addButton.addEventListener("click", () => { addRow({}); items.at(-1)?.item.control.focus(); });
+  const node = el("fieldset", { class: "field kind-list" }, el("legend", { text: input.label }), rows, addButton);
+  const field = {
+    node, control: addButton,
+    get: () => items.map((entry) => entry.item.get()).filter((value) => value !== undefined),
+    set: (values) => {
+      items.splice(0, items.length);
+      rows.replaceChildren();
+      for (const value of values ?? []) addRow(value);
+      addButton.disabled = items.length >= input.max;
+    },
+  };
+  field.set(input.default);
+  return field;
+}
