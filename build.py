@@ -1,38 +1,59 @@
 #!/usr/bin/env python3
 """Build Woundbook into a folder of static files, serve it, test it, measure it.
 
-    python build.py          build dist/site/
-    python build.py serve    build, then serve dist/site/ at http://127.0.0.1:8000/
-    python build.py test     install what the tests need, build, run mypy and every test
-    python build.py bench    build, then measure boot, taps, odds and bytes in Chromium
+    python3 build.py          build dist/site/
+    python3 build.py serve    build, then serve dist/site/ at http://127.0.0.1:8000/ (--port to change)
+    python3 build.py test     make .venv/ with the test extras, build, run mypy and every test
+                              (arguments after `test` go to pytest)
+    python3 build.py bench    build, then measure boot, taps, odds and bytes in Chromium (runs in .venv/)
 
 Everything the page needs is vendored into dist/site/ from pinned, hash-checked
 downloads (Pyodide and PyScript from the npm registry, micropip from PyPI) kept
 in .cache/.  Paths carry versions or content hashes, so a rebuilt file is never
 served stale, and every URL is relative, so the site works from a sub-path.
+
+Building needs only the standard library and Node.js with npm: our own wheel is
+zipped here, and micropip comes from PyPI with pip when there is one, with
+urllib when not.  Each build goes to a folder next to dist/site/ and is swapped
+in whole, so a server already serving dist/site/ never sees half a build.  The
+tests' packages go into .venv/, never into the interpreter running this file.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import ctypes
+import errno
+import fnmatch
 import functools
 import hashlib
 import http.server
 import importlib.util
+import io
 import json
 import os
+import re
 import shutil
+import socket
 import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
+import urllib.error
+import urllib.request
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 SITE = ROOT / "dist" / "site"
 WEB = ROOT / "web"
+VENV = ROOT / ".venv"
+VENV_STAMP = VENV / "woundbook-installed.sha256"   # pyproject.toml's hash when the extras were last installed
 CHROMIUM = "/usr/bin/chromium"
 
 PYODIDE = ("pyodide", "314.0.7", "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0")
@@ -40,6 +61,7 @@ PYSCRIPT = ("@pyscript/core", "0.7.31", "b2ca1a0c0956aebd990a7c8524cca1eb061444a
 MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
+WHEEL_DATE = (1980, 1, 1, 0, 0, 0)  # every member of our wheel carries this time, so its hash follows its content
 
 
 def log(message: str) -> None:
@@ -62,6 +84,14 @@ def verified(path: Path, expected: str) -> Path:
     return path
 
 
+def quietly(command: list[str], what: str, **kwargs: Any) -> None:
+    """Run a command with its output captured; show that output only if it fails."""
+    result = subprocess.run(command, capture_output=True, text=True, errors="replace", **kwargs)
+    if result.returncode:
+        output = "\n".join(part.strip() for part in (result.stdout, result.stderr) if part.strip())
+        raise SystemExit(f"{what} failed (exit status {result.returncode}):\n{output}")
+
+
 # -- downloads -------------------------------------------------------------------------------
 
 def npm_package(name: str, version: str, expected: str) -> Path:
@@ -69,22 +99,57 @@ def npm_package(name: str, version: str, expected: str) -> Path:
     CACHE.mkdir(exist_ok=True)
     tarball = CACHE / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
     if not tarball.exists():
+        if not shutil.which("npm"):
+            raise SystemExit("npm is missing: install Node.js and npm (sudo apt-get install -y nodejs npm)")
         log(f"npm pack {name}@{version}")
-        subprocess.run(["npm", "pack", f"{name}@{version}", "--pack-destination", str(CACHE)],
-                       check=True, cwd=CACHE, stdout=subprocess.DEVNULL)
+        # npm prints its "npm notice" lines on stderr: keep them unless the download fails.
+        quietly(["npm", "pack", f"{name}@{version}", "--pack-destination", str(CACHE)],
+                f"npm pack {name}@{version}", cwd=CACHE)
     return verified(tarball, expected)
 
 
 def pypi_wheel(name: str, version: str, expected: str) -> Path:
-    """A pure-Python wheel for Pyodide's Python (3.14), from the cache or `pip download`."""
+    """A pure-Python wheel from PyPI, from the cache, `pip download` or PyPI's JSON API, verified by hash."""
     CACHE.mkdir(exist_ok=True)
     wheel = CACHE / f"{name}-{version}-py3-none-any.whl"
     if not wheel.exists():
-        log(f"pip download {name}=={version}")
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--python-version", "3.14",
-                        "--only-binary=:all:", f"{name}=={version}", "-d", str(CACHE)],
-                       check=True, stdout=subprocess.DEVNULL)
+        if importlib.util.find_spec("pip"):
+            log(f"pip download {name}=={version}")
+            quietly([sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check",
+                     "--python-version", "3.14", "--only-binary=:all:", f"{name}=={version}", "-d", str(CACHE)],
+                    f"pip download {name}=={version}")
+        else:
+            download_from_pypi(name, version, wheel)
     return verified(wheel, expected)
+
+
+def download_from_pypi(name: str, version: str, wheel: Path) -> None:
+    """Fetch wheel.name from PyPI without pip: its JSON API names the file's URL."""
+    log(f"download {wheel.name} from PyPI")
+    api = f"https://pypi.org/pypi/{name}/{version}/json"
+    partial = wheel.with_name(wheel.name + ".part")
+    try:
+        try:
+            files = read_json(api)["urls"]
+        except urllib.error.HTTPError as error:   # some mirrors serve only the project's page
+            if error.code != 404:
+                raise
+            api = f"https://pypi.org/pypi/{name}/json"
+            files = read_json(api)["releases"].get(version, [])
+        urls = [entry["url"] for entry in files if entry["filename"] == wheel.name]
+        if not urls:
+            raise SystemExit(f"PyPI lists no {wheel.name} ({api})")
+        with urllib.request.urlopen(urls[0], timeout=300) as response, partial.open("wb") as sink:
+            shutil.copyfileobj(response, sink)
+        partial.replace(wheel)
+    except (OSError, ValueError, KeyError) as error:
+        partial.unlink(missing_ok=True)
+        raise SystemExit(f"could not download {wheel.name} from PyPI ({api}): {error}") from None
+
+
+def read_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return json.load(response)
 
 
 def unpack(tarball: Path, into: Path, keep: Callable[[str], bool]) -> None:
@@ -98,32 +163,128 @@ def unpack(tarball: Path, into: Path, keep: Callable[[str], bool]) -> None:
                     shutil.copyfileobj(source, sink)
 
 
+# -- our wheel -------------------------------------------------------------------------------
+
+def project() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def wheel_members(config: dict[str, Any]) -> list[str]:
+    """What setuptools would put in the wheel, per pyproject.toml: every module of every package found
+    under the `include` patterns (a package is a folder with an __init__.py, inside a package), plus each
+    package's package-data globs."""
+    setuptools = config.get("tool", {}).get("setuptools", {})
+    patterns: list[str] = setuptools.get("packages", {}).get("find", {}).get("include", [])
+    tops = sorted({pattern.split(".")[0] for pattern in patterns})
+    packages: list[str] = []
+
+    def walk(folder: Path, dotted: str) -> None:
+        if "." in folder.name or not (folder / "__init__.py").is_file():
+            return
+        if any(fnmatch.fnmatchcase(dotted, pattern) for pattern in patterns):
+            packages.append(dotted)
+        for child in sorted(folder.iterdir()):
+            if child.is_dir():
+                walk(child, f"{dotted}.{child.name}")
+
+    for top in tops:
+        walk(ROOT / top, top)
+    members: set[str] = set()
+    for package in packages:
+        folder = ROOT / package.replace(".", "/")
+        members.update(path.relative_to(ROOT).as_posix() for path in folder.glob("*.py") if path.is_file())
+        for glob in setuptools.get("package-data", {}).get(package, []):
+            members.update(path.relative_to(ROOT).as_posix() for path in folder.glob(glob) if path.is_file())
+    return sorted(members)
+
+
+def wheel_metadata(meta: dict[str, Any]) -> str:
+    lines = [
+        "Metadata-Version: 2.1",
+        f"Name: {meta['name']}",
+        f"Version: {meta['version']}",
+    ]
+    if "description" in meta:
+        lines.append(f"Summary: {meta['description']}")
+    if "requires-python" in meta:
+        lines.append(f"Requires-Python: {meta['requires-python']}")
+    lines += [f"Requires-Dist: {requirement}" for requirement in meta.get("dependencies", [])]
+    for extra, requirements in meta.get("optional-dependencies", {}).items():
+        lines.append(f"Provides-Extra: {extra}")
+        lines += [f'Requires-Dist: {requirement}; extra == "{extra}"' for requirement in requirements]
+    return "\n".join(lines) + "\n"
+
+
+def wheel_bytes() -> tuple[str, bytes]:
+    """Our rules wheel, zipped with the standard library: (file name, bytes).
+
+    Reproducible: members in a fixed order, with fixed times and modes, so two builds of the same
+    code give the same bytes.  The long description (the README) is left out, so editing the README
+    does not change the wheel's hash and path."""
+    config = project()
+    meta = config["project"]
+    distribution = re.sub(r"[-_.]+", "_", meta["name"]).lower()
+    version = meta["version"]
+    info = f"{distribution}-{version}.dist-info"
+    sources = wheel_members(config)
+    files = [(name, (ROOT / name).read_bytes()) for name in sources]
+    tops = sorted({name.split("/")[0] for name in sources})
+    files += [
+        (f"{info}/METADATA", wheel_metadata(meta).encode()),
+        (f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: woundbook build.py\nRoot-Is-Purelib: true\n"
+                          b"Tag: py3-none-any\n"),
+        (f"{info}/top_level.txt", "".join(f"{top}\n" for top in tops).encode()),
+    ]
+    record = "".join(
+        f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}\n"
+        for name, data in files) + f"{info}/RECORD,,\n"
+    files.append((f"{info}/RECORD", record.encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files:
+            member = zipfile.ZipInfo(name, date_time=WHEEL_DATE)
+            member.create_system = 3                # Unix, whatever builds it
+            member.external_attr = 0o100644 << 16   # a regular file, rw-r--r--
+            member.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(member, data, compresslevel=9)
+    return f"{distribution}-{version}-py3-none-any.whl", buffer.getvalue()
+
+
+def build_wheel(into: Path) -> Path:
+    """Write our wheel to into/<first 16 hex digits of its sha256>/<name> and return its path."""
+    name, data = wheel_bytes()
+    folder = into / hashlib.sha256(data).hexdigest()[:16]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data)
+    return folder / name
+
+
 # -- the build -------------------------------------------------------------------------------
 
-def build_wheel() -> Path:
-    """Our rules wheel, built reproducibly (fixed timestamps) so its hash only changes with its code."""
-    out = Path(tempfile.mkdtemp(prefix="woundbook-wheel-"))
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
-    have_backend = all(importlib.util.find_spec(name) for name in ("setuptools", "wheel"))
-    isolation = ["--no-build-isolation"] if have_backend else []
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", *isolation, "-q", "-w", str(out), str(ROOT)],
-                   check=True, env=env)
-    shutil.rmtree(ROOT / "build", ignore_errors=True)
-    (wheel,) = out.glob("*.whl")
-    return wheel
-
-
 def build() -> dict[str, str]:
-    """Build dist/site/ and return the paths the page is templated with."""
+    """Build dist/site/ and return the paths the page is templated with.
+
+    The build goes to a fresh folder next to dist/site/, which is then swapped in, so a server
+    serving dist/site/ sees the old build or the new one, never a mixture."""
     pyodide_tgz = npm_package(*PYODIDE)
     pyscript_tgz = npm_package(*PYSCRIPT)
     micropip = pypi_wheel(*MICROPIP)
-    if SITE.exists():
-        shutil.rmtree(SITE)
-    SITE.mkdir(parents=True)
+    SITE.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f"{SITE.name}.new-", dir=SITE.parent))
+    try:
+        staging.chmod(0o755)
+        paths = assemble(staging, pyodide_tgz, pyscript_tgz, micropip)
+        files = [p for p in staging.rglob("*") if p.is_file()]
+        summary = f"{len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB"
+        swap_in(staging, SITE)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    log(f"built {SITE.relative_to(ROOT)}: {summary}")
+    return paths
 
-    pyodide_dir = SITE / "pyodide" / PYODIDE[1]
+
+def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) -> dict[str, str]:
+    pyodide_dir = site / "pyodide" / PYODIDE[1]
     unpack(pyodide_tgz, pyodide_dir, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
     lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
     lock["packages"] = {name: lock["packages"][name] for name in VENDORED_PACKAGES}
@@ -132,39 +293,59 @@ def build() -> dict[str, str]:
     lock["packages"]["micropip"].update(file_name=micropip.name, sha256=sha256(micropip))
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
 
-    pyscript_dir = SITE / "pyscript" / PYSCRIPT[1]
-    unpack(pyscript_tgz, SITE / "pyscript" / "tmp", lambda name: name.startswith("dist/") and not name.endswith(".map"))
-    (SITE / "pyscript" / "tmp" / "dist").rename(pyscript_dir)
-    shutil.rmtree(SITE / "pyscript" / "tmp")
+    pyscript_dir = site / "pyscript" / PYSCRIPT[1]
+    unpack(pyscript_tgz, site / "pyscript" / "tmp", lambda name: name.startswith("dist/") and not name.endswith(".map"))
+    (site / "pyscript" / "tmp" / "dist").rename(pyscript_dir)
+    shutil.rmtree(site / "pyscript" / "tmp")
 
-    wheel = build_wheel()
-    wheel_dir = SITE / "wheels" / sha256(wheel)[:16]
-    wheel_dir.mkdir(parents=True)
-    shutil.copy(wheel, wheel_dir / wheel.name)
-    shutil.rmtree(wheel.parent)
-
+    wheel = build_wheel(site / "wheels")
     paths = {
         "PYODIDE": f"./pyodide/{PYODIDE[1]}/pyodide.mjs",
         "PYSCRIPT_DIR": f"./pyscript/{PYSCRIPT[1]}",
-        "WHEEL": f"./{wheel_dir.relative_to(SITE).as_posix()}/{wheel.name}",
+        "WHEEL": f"./{wheel.relative_to(site).as_posix()}",
         "VERSION": version(),
     }
     for source in sorted(WEB.rglob("*")):
         if source.is_file() and source.name != "sw.js":
-            target = SITE / source.relative_to(WEB)
+            target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):
                 target.write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
             else:
                 shutil.copy(source, target)
-    (SITE / "pyscript.json").write_text(json.dumps({
+    (site / "pyscript.json").write_text(json.dumps({
         "interpreter": paths["PYODIDE"],
         "files": {paths["WHEEL"]: "./*"},
     }, indent=1))
-    write_service_worker()
-    log(f"built {SITE.relative_to(ROOT)}: {sum(1 for p in SITE.rglob('*') if p.is_file())} files, "
-        f"{sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) / 1e6:.1f} MB")
+    write_service_worker(site)
     return paths
+
+
+def swap_in(new: Path, site: Path) -> None:
+    """Put the folder `new` at `site`; whatever was at `site` ends up at `new` (for the caller to remove)."""
+    if not site.exists():
+        new.rename(site)
+        return
+    if exchange(new, site):
+        return
+    old = Path(tempfile.mkdtemp(prefix=f"{site.name}.old-", dir=site.parent))
+    site.rename(old)     # replaces the empty folder `old`
+    new.rename(site)
+    old.rename(new)
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux's renameat2 with RENAME_EXCHANGE); False where that is not possible."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    renameat2.restype = ctypes.c_int
+    return int(renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange)) == 0
 
 
 def template(text: str, paths: dict[str, str]) -> str:
@@ -184,17 +365,19 @@ def version() -> str:
     raise SystemExit("rules/__init__.py has no __version__")
 
 
-def write_service_worker() -> None:
+def write_service_worker(site: Path) -> None:
     """sw.js: precache every file of the build under a cache named by the build's content hash."""
-    files = sorted(p.relative_to(SITE).as_posix() for p in SITE.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for name in files:
-        digest.update(name.encode() + b"\0" + sha256(SITE / name).encode())
+        digest.update(name.encode() + b"\0" + sha256(site / name).encode())
     text = (WEB / "sw.js").read_text(encoding="utf-8")
     text = text.replace('"{{CACHE_NAME}}"', json.dumps(f"woundbook-{digest.hexdigest()[:16]}"))
     text = text.replace('["{{PRECACHE}}"]', json.dumps(["./"] + [f"./{name}" for name in files]))
-    (SITE / "sw.js").write_text(text, encoding="utf-8")
-    result = subprocess.run(["node", "--check", str(SITE / "sw.js")], capture_output=True, text=True)
+    (site / "sw.js").write_text(text, encoding="utf-8")
+    if not shutil.which("node"):
+        raise SystemExit("node is missing: install Node.js and npm (sudo apt-get install -y nodejs npm)")
+    result = subprocess.run(["node", "--check", str(site / "sw.js")], capture_output=True, text=True)
     if result.returncode:
         raise SystemExit(f"the generated sw.js does not parse:\n{result.stderr}")
 
@@ -216,57 +399,156 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(port: int = 8000) -> None:
+class Server(http.server.ThreadingHTTPServer):
+    """Never shares its port: a second `serve` on the same port must fail to bind, not split the traffic."""
+
+    allow_reuse_address = True
+    allow_reuse_port = False
+    daemon_threads = True
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def serve(port: int = 8000) -> int:
+    """Take the port first, then build, then serve: a busy port is reported before any build."""
     handler = functools.partial(Handler, directory=str(SITE))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    try:
+        server = Server(("127.0.0.1", port), handler)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            other = next((p for p in range(port + 1, min(port + 100, 65536)) if port_is_free(p)), port + 1)
+            print(f"Port {port} is in use (is Woundbook already served there?). "
+                  f"Use --port {other} to serve on another port.", file=sys.stderr)
+            return 2
+        if error.errno == errno.EACCES:
+            print(f"Port {port} needs privileges this user lacks. Use --port 8000 to serve on another port.",
+                  file=sys.stderr)
+            return 2
+        raise
+    with server:
+        build()
         print(f"Woundbook is served at http://127.0.0.1:{port}/  (Ctrl+C stops it)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
             pass
+    return 0
 
 
-# -- test ------------------------------------------------------------------------------------
+# -- the tests' environment ------------------------------------------------------------------
+
+def apt_install(package: str) -> None:
+    log(f"installing Debian's {package} (apt-get)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    quietly(["apt-get", "update", "-qq"], "apt-get update", env=env)
+    quietly(["apt-get", "install", "-y", "-qq", package], f"apt-get install {package}", env=env)
+
+
+def can_apt() -> bool:
+    return os.geteuid() == 0 and shutil.which("apt-get") is not None
+
 
 def ensure_chromium() -> None:
     if Path(CHROMIUM).exists():
         return
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        log("installing Debian's chromium")
-        subprocess.run(["apt-get", "update", "-qq"], check=True)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True)
+    if can_apt():
+        apt_install("chromium")
         return
     raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)")
 
 
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def venv_works() -> bool:
+    python = venv_python()
+    return python.exists() and subprocess.run([str(python), "-c", "import pip"], capture_output=True).returncode == 0
+
+
+def ensure_venv() -> Path:
+    """.venv/ with the test extras installed, made with the standard venv module; returns its python.
+
+    pip only ever runs inside .venv/, and only when pyproject.toml changed since the last install."""
+    if not venv_works():
+        if importlib.util.find_spec("ensurepip") is None:
+            if not can_apt():
+                raise SystemExit("Python's venv module cannot make a virtual environment here: "
+                                 "install python3-venv (sudo apt-get install -y python3-venv) and run this again")
+            apt_install("python3-venv")
+            importlib.invalidate_caches()
+        log(f"making a virtual environment in {VENV.relative_to(ROOT)}/")
+        shutil.rmtree(VENV, ignore_errors=True)
+        result = subprocess.run([sys.executable, "-m", "venv", str(VENV)], capture_output=True, text=True,
+                                errors="replace")
+        if result.returncode or not venv_works():
+            shutil.rmtree(VENV, ignore_errors=True)
+            output = (result.stdout + result.stderr).strip()
+            if "ensurepip" in output:
+                raise SystemExit("Python's venv module cannot make a virtual environment here: "
+                                 "install python3-venv (sudo apt-get install -y python3-venv) and run this again")
+            raise SystemExit(f"{sys.executable} -m venv {VENV} failed:\n{output}")
+    wanted = sha256(ROOT / "pyproject.toml")
+    if not VENV_STAMP.exists() or VENV_STAMP.read_text().strip() != wanted:
+        log(f"installing the test extras into {VENV.relative_to(ROOT)}/")
+        VENV_STAMP.unlink(missing_ok=True)
+        quietly([str(venv_python()), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                 "setuptools>=68", "wheel", "-e", f"{ROOT}[test]"], "pip install (into .venv/)", cwd=ROOT)
+        VENV_STAMP.write_text(wanted + "\n")
+    return venv_python()
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
 def test(extra: list[str]) -> int:
-    log("installing the test extras")
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    "setuptools>=68", "wheel", "-e", f"{ROOT}[test]"], check=True)
+    python = str(ensure_venv())
     ensure_chromium()
     build()
     log("mypy")
-    if subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT).returncode:
+    if subprocess.run([python, "-m", "mypy"], cwd=ROOT).returncode:
         return 1
     log("pytest")
-    return subprocess.run([sys.executable, "-m", "pytest", *extra], cwd=ROOT).returncode
+    return subprocess.run([python, "-m", "pytest", *extra], cwd=ROOT).returncode
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench"))
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--runs", type=int, default=5, help="bench: fresh browser profiles per figure")
-    args, extra = parser.parse_known_args()
-    if args.command == "test":
-        return test(extra)
+def bench(runs: int) -> int:
+    if not in_venv():   # the bench drives Chromium with Playwright, which lives in .venv/
+        python = str(ensure_venv())
+        return subprocess.run([python, str(ROOT / "build.py"), "bench", "--runs", str(runs)], cwd=ROOT).returncode
+    ensure_chromium()
     build()
+    sys.path.insert(0, str(ROOT))
+    from tests.bench import run_bench  # the bench drives Chromium like the browser tests do
+    print(json.dumps(run_bench(SITE, runs=runs)), flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench"))
+    parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1 (default 8000)")
+    parser.add_argument("--runs", type=int, default=5, help="bench: fresh browser profiles per figure")
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["test"]:     # everything after `test` is pytest's
+        return test(arguments[1:])
+    args = parser.parse_args(arguments)
+    if args.command == "test":
+        return test([])
     if args.command == "serve":
-        serve(args.port)
-    elif args.command == "bench":
-        sys.path.insert(0, str(ROOT))
-        from tests.bench import run_bench  # the bench drives Chromium like the browser tests do
-        print(json.dumps(run_bench(SITE, runs=args.runs)), flush=True)
+        return serve(args.port)
+    if args.command == "bench":
+        return bench(args.runs)
+    build()
     return 0
 
 
