@@ -112,10 +112,10 @@ class Encounter:
             sheet = self.system.read_sheet(data.get("sheet"))
             played.sheets[combatant] = sheet
             played.states[combatant] = self.system.edited_state(old, played.states[combatant], sheet, self.options)
-            changed = self._changes(old, sheet)
+            differences = self._changes(old, sheet)
             title = f"{old.name}'s sheet is edited" + (f": now {sheet.name}" if sheet.name != old.name else "")
-            played.reports.append(Report(title, tuple(Step(line, "Sheet") for line in changed),
-                                         "Edited" if changed else "Nothing changed"))
+            played.reports.append(Report(title, tuple(Step(line, "Sheet") for line in differences),
+                                         "Edited" if differences else "Nothing changed"))
             return {"id": combatant, "sheet": sheet.to_dict()}
         action = fields.text(data, "action", "action", max_length=30)
         source = dice if dice is not None else GivenDice(fields.mapping(data.get("dice", {}), "dice"))
@@ -130,7 +130,7 @@ class Encounter:
         app_rolled = source.rolled_by_app if dice is not None else _app_rolled(data.get("app", []), record)
         played.states.update(changed)
         played.reports.append(report.marking_app_rolls(app_rolled))
-        recorded = {"action": action, "inputs": inputs, "dice": record}
+        recorded: dict[str, Any] = {"action": action, "inputs": inputs, "dice": record}
         if app_rolled:
             recorded["app"] = app_rolled
         return recorded

@@ -1,4 +1,4 @@
-"""The benchmark behind `python build.py bench`: Chromium over the built site, medians of fresh profiles.
+"""The benchmark behind `python3 build.py bench`: Chromium over the built site, medians of fresh profiles.
 
 Figures (milliseconds are medians):
 - cold_ms / warm_ms: navigation start until the page marks the engine ready (``window.woundbookReadyAt``),
@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlparse
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from build import Handler  # the same static server as `python build.py serve`
+from build import Handler  # the same static server as `python3 build.py serve`
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -138,22 +138,23 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     page.evaluate("""() => { window.longTasks = [];
       new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
         .observe({type: 'longtask'}); }""")
-    add_combatant(page, "Cyrus", skill="1", weapon="Longsword 4-/2+", armour="— none —")
+    add_combatant(page, "Cyrus", skill="Good (+1)", weapon="Longsword 4-/2+")
     add_combatant(page, "Bandit", weapon="Dagger 2-/1+", armour="Light Chain -*++")
-    page.get_by_test_id("margin-rolled").check()
+    page.get_by_test_id("input-margin-rolled").check()
     taps = [float(page.evaluate(TAP, "roll")) for _ in range(20)]
     encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
     odds = [float(t) for t in page.evaluate(ODDS, encounter)]
     take_outs = []
-    for _ in range(5):
-        add_combatant(page, "Victim", weapon="— none —", armour="— none —")
-        page.get_by_test_id("attacker").select_option(label="— a hazard (fire, fall…) —")
-        page.get_by_test_id("target").select_option(label="Victim")
-        page.get_by_test_id("hazard").fill("11E-*+")
+    for number in range(1, 6):
+        add_combatant(page, f"Victim {number}", weapon=None)
+        page.get_by_test_id("input-attacker").select_option(label="A hazard (fire, fall\u2026)")
+        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
+        page.get_by_test_id("input-hazard").fill("11E-*+")
+        page.get_by_test_id("input-margin-automatic").check()
         take_outs.append(float(page.evaluate(TAP, "roll")))
-        if "taken out" not in page.get_by_test_id("log-outcome").first.inner_text():
+        if "taken out" not in page.get_by_test_id("latest-outcome").inner_text():
             raise RuntimeError("the take-out attack did not take the victim out")
-        page.get_by_test_id("attacker").select_option(label="Cyrus")
+        page.get_by_test_id("input-attacker").select_option(label="Cyrus")
     long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
     browser.close()
     return {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs),

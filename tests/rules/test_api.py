@@ -120,3 +120,10 @@ def test_every_method_is_documented() -> None:
     text = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
     for method in METHODS:
         assert f"## `{method}`" in text, method
+
+
+def test_the_docs_examples_are_what_the_engine_answers_today() -> None:
+    """docs/api.md is written by docs/generate_api.py from real calls; rerun it when an answer changes."""
+    done = subprocess.run([sys.executable, str(Path(__file__).parents[2] / "docs" / "generate_api.py"), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, "docs/api.md is out of date: run python3 docs/generate_api.py"

@@ -9,9 +9,11 @@ import zlib
 import pytest
 
 from rules import share
+from rules.api import call
 from rules.dice import SeededDice
-from rules.encounter import Encounter
-from rules.errors import BadLink
+from rules.encounter import MAX_EVENTS, Encounter
+from rules.errors import BadField, BadLink, TooLarge
+from rules.share import encode
 
 from .helpers import attack, duel
 
@@ -62,8 +64,45 @@ def test_a_six_combatant_ten_attack_encounter_fits_a_short_link() -> None:
                                                           "weapons": [{"name": "Longsword", "notation": "4-/2+"}],
                                                           "armour": {"name": "Chain", "notation": "---*++"}}})
     for seed in range(10):
-        inputs = {"attacker": f"c{seed % 6 + 1}", "target": f"c{(seed + 1) % 6 + 1}", "margin": "rolled"}
+        # A hazard may strike anyone, taken out or not, so the log can grow as long as the engine allows.
+        inputs = {"attacker": None, "hazard": f"{seed % 9 + 1}E*+(Fire)", "target": f"c{seed % 6 + 1}",
+                  "margin": "automatic"}
         encounter, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
     link = share.encode(encounter.to_dict())
     assert len(link) < 2000
     assert json.loads(json.dumps(share.decode(link))) == encounter.to_dict()
+
+
+def grow(encounter: Encounter, seed: int) -> Encounter:
+    """One more event: a hazard may strike anyone, taken out or not, so the log grows as long as the engine allows."""
+    inputs = {"attacker": None, "hazard": f"{seed % 9 + 1}E*+(Fire)", "target": f"c{seed % 6 + 1}", "margin": "automatic"}
+    grown, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
+    return grown
+
+
+def test_every_link_of_a_long_encounter_opens() -> None:
+    """An encounter grows until the engine refuses more; the last link it offered still opens in full."""
+    encounter = Encounter.new("typed")
+    for number in range(6):
+        encounter, _ = encounter.record("add", {"sheet": {
+            "name": f"Fighter {number + 1} with a long name for good measure", "skill": 1,
+            "weapons": [{"name": "Longsword", "notation": "4-/2+"}], "armour": {"name": "Light Chain", "notation": "-*++"}}})
+    stride, seed = 64, 0
+    last_link = encode(encounter.to_dict(), check=True)
+    while stride:  # grow in strides while the link still fits, then one event at a time up to the limit
+        try:
+            grown = encounter
+            for _ in range(stride):
+                grown = grow(grown, seed + len(grown.events))
+            link = encode(grown.to_dict(), check=True)
+        except (TooLarge, BadField) as refused:
+            assert "full" in refused.message, refused.message
+            stride //= 2
+            continue
+        encounter, last_link = grown, link
+    assert len(encounter.events) > 500
+    with pytest.raises((TooLarge, BadField), match="full"):
+        encode(grow(encounter, 10**6).to_dict(), check=True)
+    reopened = json.loads(call("open_link", json.dumps({"link": last_link})))
+    assert reopened["ok"], reopened["error"]
+    assert reopened["result"]["encounter"] == encounter.to_dict()

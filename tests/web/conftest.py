@@ -29,7 +29,7 @@ FOREIGN: list[str] = []
 
 
 class SubpathHandler(Handler):
-    """`python build.py serve`'s server, but under /woundbook/ only, as a GitHub Pages project site would be."""
+    """`python3 build.py serve`'s server, but under /woundbook/ only, as a GitHub Pages project site would be."""
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUBPATH):
@@ -40,7 +40,7 @@ class SubpathHandler(Handler):
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
-        pytest.fail("dist/site is not built: run `python build.py test` (or `python build.py` first)")
+        pytest.fail("dist/site is not built: run `python3 build.py test` (or `python3 build.py` first)")
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubpathHandler, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -111,7 +111,7 @@ def test_tapping_cards_chooses_the_attacker_then_the_target(app: Page) -> None:
     card(app, 2).get_by_test_id("combatant-name").click()
     expect(app.get_by_test_id("input-attacker")).to_have_value("c3")
     expect(app.get_by_test_id("pick-hint")).to_have_text("Tap a card: target")
-    card(app, 0).click(position={"x": 200, "y": 70})
+    card(app, 0).get_by_test_id("combatant-status").click()  # anywhere on the card but its buttons and track
     expect(app.get_by_test_id("input-target")).to_have_value("c1")
     expect(card(app, 2)).to_have_attribute("data-role", "actor")
     expect(card(app, 0)).to_have_attribute("data-role", "target")
@@ -133,6 +133,17 @@ def test_a_wound_penalty_used_in_a_roll_is_a_step_in_the_log(app: Page) -> None:
     expect(app.get_by_test_id("log-entry").first).to_contain_text("Cyrus is Hurt (-1 to all actions): -1 to the attack roll.")
 
 
+def test_tapping_a_track_level_opens_the_hand_mark_with_it_preset(app: Page) -> None:
+    cyrus_and_bandit(app)
+    card(app, 1).locator('[data-testid="track-level"][data-level="Injured"] [role="img"]').click()
+    expect(app.locator('[data-testid="action-tab"][aria-selected="true"]')).to_have_text("Mark by hand")
+    expect(app.get_by_test_id("input-target")).to_have_value("c2")
+    app.get_by_test_id("input-reason").fill("a boulder")
+    app.get_by_test_id("roll").click()
+    expect(card(app, 1).locator('[data-testid="track-box"][data-marked="true"]')).to_have_attribute("data-level", "Injured")
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Injured (-2 to all actions)")
+
+
 def test_a_taken_out_combatant_is_shown_out_and_cannot_attack(app: Page) -> None:
     cyrus_and_bandit(app)
     app.get_by_test_id("input-attacker").select_option(label="A hazard (fire, fall…)")
@@ -144,6 +155,16 @@ def test_a_taken_out_combatant_is_shown_out_and_cannot_attack(app: Page) -> None
     expect(card(app, 0).get_by_test_id("combatant-status")).to_have_text("Incapacitated: taken out")
     options = app.get_by_test_id("input-attacker").locator("option").all_inner_texts()
     assert "Cyrus" not in options and "Bandit" in options
+
+
+def test_track_b_shows_its_thresholds_and_options_lock_after_the_first_action(app: Page) -> None:
+    app.locator("#options-title").click()
+    app.get_by_test_id("option-track").select_option(index=1)
+    cyrus_and_bandit(app)
+    expect(card(app, 1).get_by_test_id("track-threshold")).to_have_text(["1\u20132", "3", "4", "5\u20136", "7+"])
+    hit_with_typed_dice(app, "2", "---0")
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Hurt (-1 to all actions)")
+    expect(app.get_by_test_id("option-track")).to_be_disabled()
 
 
 def test_undo_and_redo_by_button_and_keyboard(app: Page) -> None:

@@ -174,7 +174,7 @@ function drawRoster() {
     labels: { actor: actor?.label, target: target?.label },
   };
   renderRoster(current.view.roster, picks, {
-    onPick: pick, onEdit: openEdit, onDuplicate: duplicateCombatant, onRemove: removeCombatant,
+    onPick: pick, onTap: tapWidget, onEdit: openEdit, onDuplicate: duplicateCombatant, onRemove: removeCombatant,
   });
   const hint = !current.view.roster.length ? "" : actor && pickNext === "actor"
     ? `Tap a card: ${actor.label.toLowerCase()}` : target ? `Tap a card: ${target.label.toLowerCase()}` : "";
@@ -198,6 +198,17 @@ function pick(id) {
     pickNext = "actor";
   }
   actionChanged();
+}
+
+// A tap on a part of a card the engine marked (a level of a track): open that action, preset.
+function tapWidget(id, tap) {
+  if (!system.actions.some((action) => action.id === tap.action)) return;
+  selectAction(tap.action);
+  const form = actionForms.get(tap.action);
+  form.set(tap.combatant, id);
+  for (const [name, value] of Object.entries(tap.inputs)) form.set(name, value);
+  actionChanged();
+  form.container.querySelector("input[type=text]:not([hidden])")?.focus();
 }
 
 // -- the action panel -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ function renderCard(card, picks, handlers) {
     badge,
     el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
     menu),
-  card.widgets.map(renderWidget));
+  card.widgets.map((widget) => renderWidget(widget, handlers ? (tap) => handlers.onTap(card.id, tap) : null)));
   if (handlers) {
     node.addEventListener("click", (event) => {
       if (event.target.closest("button, details, a, input, select")) return;

@@ -5,10 +5,11 @@ import { el } from "./dom.js";
 
 const RENDERERS = { stats, track, gear };
 
-export function renderWidget(widget) {
+// onTap(tap): a widget part the engine marks with `tap` opens that action with inputs preset.
+export function renderWidget(widget, onTap = null) {
   const render = RENDERERS[widget.kind];
   if (!render) return el("p", { class: "small", text: `(${widget.kind}: this page cannot draw it yet)` });
-  return render(widget);
+  return render(widget, onTap);
 }
 
 function stats(widget) {
@@ -18,7 +19,7 @@ function stats(widget) {
 
 // A track of boxes: levels in order, each with its name, its penalty in visible text, an optional
 // threshold (the successes that reach it) and its boxes; a marked box says what marked it.
-function track(widget) {
+function track(widget, onTap) {
   return el("div", { class: "track", testid: "track", role: "group", "aria-label": widget.label },
     widget.levels.map((level) => {
       const marked = level.boxes.filter((box) => box.marked).length;
@@ -27,7 +28,8 @@ function track(widget) {
           level.threshold ? el("span", { class: "threshold", testid: "track-threshold", text: level.threshold }) : null,
           level.name),
         el("span", { class: "penalty", testid: "track-penalty", text: level.penalty }),
-        el("span", { class: "boxes", role: "img", "aria-label": level.summary, title: level.summary },
+        el("span", { class: `boxes${level.tap && onTap ? " tappable" : ""}`, role: "img", "aria-label": level.summary,
+          title: level.summary, onclick: level.tap && onTap ? (event) => { event.stopPropagation(); onTap(level.tap); } : null },
           level.boxes.map((box) => el("span", {
             class: "box", testid: "track-box", title: box.marked ? `Marked: ${box.by}` : "Open",
             dataset: { marked: String(box.marked), level: level.name },

@@ -114,7 +114,7 @@ def action_schema() -> list[dict[str, Any]]:
     hazard = {"input": "attacker", "in": [""]}
     levels = [{"value": level.name, "label": level.name} for level in load_track("A").levels]
     return [
-        {"id": "attack", "label": "Attack", "verb": "Roll", "odds": True, "inputs": [
+        {"id": "attack", "label": "Attack", "verb": "Roll", "odds": True, "dice": True, "inputs": [
             {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker", "optional": True,
              "empty_label": "A hazard (fire, fall\u2026)"},
             {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
@@ -137,7 +137,7 @@ def action_schema() -> list[dict[str, Any]]:
              "min": 0, "max": 2, "default": 0, "advanced": True,
              "help": "the GM may let regular armour stop a point or two of energy"},
         ]},
-        {"id": "mark", "label": "Mark by hand", "verb": "Apply", "odds": False, "inputs": [
+        {"id": "mark", "label": "Mark by hand", "verb": "Apply", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Combatant"},
             {"name": "level", "kind": "choice", "label": "Wound level", "default": levels[0]["value"],
              "choices": levels},
@@ -203,6 +203,8 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         levels.append({
             "name": level.name, "penalty": short, "threshold": threshold,
             "summary": f"{level.name} ({words}{reached}): {count} of {level.boxes} marked",
+            "tap": {"action": "mark", "combatant": "target",
+                    "inputs": {"level": level.name, "change": "clear" if count == level.boxes else "mark"}},
             "boxes": [{"marked": index < count, "by": by[index] if index < count else None}
                       for index in range(level.boxes)],
         })

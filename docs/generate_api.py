@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Write docs/api.md from real calls, so every example in it is an answer the engine gives today.
+
+    python3 docs/generate_api.py          rewrite docs/api.md
+    python3 docs/generate_api.py --check  exit 1 if docs/api.md is not what this script writes
+
+Long answers are shortened (lists cut to their first items, marked "…"); nothing else is edited.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules.api import METHODS, call  # noqa: E402
+
+OUT = ROOT / "docs" / "api.md"
+KEEP_ITEMS = 3
+ENCOUNTER = "<encounter>"
+
+INTRO = """# The Woundbook API
+
+One entry point serves the page and the terminal: a method name and a JSON request in, a JSON response out.
+
+- In the page: `woundbook.call(method, jsonText)` through `web/js/engine.js` (`engine.call(method, object)`), which \
+calls `rules.api.call` in Pyodide.
+- In a terminal: `python3 -m rules call METHOD 'JSON'` (or `-` to read the JSON from standard input). It prints the \
+response; the exit status is 0 when `ok` is true, 1 otherwise.
+
+Every response is `{"ok": true, "result": {...}}` or `{"ok": false, "error": {"kind", "message", "field"}}`. Errors \
+are data, never exceptions: `kind` is one of `bad_field`, `bad_notation`, `bad_dice`, `bad_link`, `bad_encounter`, \
+`too_large`, `unknown_system`, `unknown_method`, `unknown_combatant`, `nothing_to_undo`, `bad_request` (and \
+`internal` for a bug, with a trace). `field` names the input at fault when there is one; `message` is in plain \
+words for the person at the table.
+
+Methods that change or read an encounter take the whole encounter document (`encounter`) and return `encounter` \
+(the new document), `view` (what the page draws) and `fragment` (the share link for it). The document is the log: \
+`{"format": 1, "system", "options", "events": [...], "cursor"}`; events are `add`, `edit`, `remove` and `action`, \
+and every `action` keeps its canonical inputs and the faces it rolled (with `app` naming the rolls the app made), \
+so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
+with `too_large`, so every link the app offers opens.
+
+Examples below are real responses, shortened where marked `…`; `<encounter>` stands for an encounter document.
+"""
+
+VOCABULARY = """## The page's vocabulary
+
+The page knows no rule system: it builds every form from the `systems` schema and draws every combatant from the \
+`view`. A new system uses these words; `tests/rules/test_vocabulary.py` checks every registered system against them.
+
+### Inputs (sheets, actions, options)
+
+Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words), `example`, `default`, `optional`, \
+`advanced` (drawn under "More options") and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
+"not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values).
+
+| kind | extra keys | drawn as | value sent |
+|---|---|---|---|
+| `text` | `max_length` | a text field | the text |
+| `notation` | `example` | a text field with the example | the text |
+| `integer` | `min`, `max` | a number field | the text typed (the engine reads and checks it) |
+| `flag` | | a check box | `true` or `false` |
+| `choice` | `choices`: `[{"value", "label", "when"?}]` | up to 4: a row of buttons; more: a list | the chosen `value` |
+| `combatant` | `role`: `actor` or `target`; `optional`, `empty_label` | a list of the roster (an `actor` only among those who `can_act`); tapping cards fills it | the combatant id, `""` for none |
+| `weapon` | `from`: the combatant input | that combatant's `weapons` | the weapon's index |
+| `mode` | `from`, `weapon` | that weapon's `modes` | the mode's `value` |
+| `gear` | `catalog` (a key of the system's catalog), `optional`, `empty_label`, `example` | a catalog row, or "Other" with a name and a notation typed in | `{"name", "notation"}` |
+| `list` | `of` (an input without a name), `max` | rows to add and remove | a list of values |
+
+An action is `{"id", "label", "verb", "odds", "dice", "inputs"}`: `verb` names its button ("Roll"), `odds` says \
+whether `odds` answers for it, `dice` whether it rolls any (only then does the page offer to type dice in). Several \
+actions are drawn as tabs.
+
+### Cards (`view.roster`)
+
+A card is `{"id", "name", "status": {"text", "severity"}, "can_act", "widgets", "weapons", "sheet"}`. `severity` \
+is `ok`, `hurt`, `down` or `out`; `can_act` is false for someone taken out (not offered as an `actor`); \
+`weapons` feeds the `weapon` and `mode` inputs; `sheet` fills the edit dialog. `widgets` are drawn in order:
+
+| widget | shape |
+|---|---|
+| `stats` | `{"items": [{"label", "value"}]}` |
+| `track` | `{"label", "levels": [{"name", "penalty", "threshold", "summary", "boxes": [{"marked", "by"}]}]}`: levels in order, each penalty as short visible text, a threshold label or null, `summary` read by screen readers ("Hurt (-1 to all actions): 2 of 3 marked"), for each marked box what marked it, and optionally `tap`: `{"action", "combatant", "inputs"}`, the action a tap on the level opens, with the card as that combatant input and these inputs preset |
+| `gear` | `{"items": [{"kind", "name", "notation", "note"}]}` |
+
+Widgets still to come, each added with the first system that needs it: `grid`, `meters`, `table`, `hexes`.
+
+### Dice on demand (`act` with `"dice": "given"`)
+
+When an action reaches a roll it has no faces for, `act` answers `{"needs": {"roll", "kind", "count", "why", \
+"dice", "faces"}, "given": {...}}` and changes nothing: `why` is what a referee would say ("Margin of success 2: \
+roll 4 Fudge dice for damage (5, less 1 for the armour)"), `faces` the buttons to tap (`[{"value", "label"}]`). \
+The page asks for exactly those dice and calls again with every face so far, or with `"dice": "app"` to let the \
+app roll the rest.
+
+### Odds
+
+`odds` answers `{"title", "summary", "charts": [{"title", "bars": [{"label", "weight", "total", "fraction", \
+"probability", "percent"}]}]}` with at most eight bars a chart (a long tail is grouped, as "6+ damage"), each \
+outcome once, plus the exact distributions the system keeps as data.
+"""
+
+
+def request(method: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(call(method, json.dumps(body)))
+    return answer
+
+
+def shorten(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, dict):
+        if {"format", "system", "events"} <= set(value):
+            return ENCOUNTER
+        return {key: shorten(item, depth + 1) for key, item in value.items()}
+    if isinstance(value, list):
+        kept = [shorten(item, depth + 1) for item in value[:KEEP_ITEMS]]
+        return kept + ["…"] if len(value) > KEEP_ITEMS else kept
+    if isinstance(value, str) and len(value) > 90:
+        return value[:80] + "…"
+    return value
+
+
+def section(method: str, words: str, body: dict[str, Any], answer: dict[str, Any] | None = None) -> str:
+    answer = answer if answer is not None else request(method, body)
+    shown = {key: (ENCOUNTER if key == "encounter" else value) for key, value in body.items()}
+    return (f"## `{method}`\n\n{words}\n\n```sh\npython3 -m rules call {method} '{json.dumps(shown, ensure_ascii=False)}'\n```\n\n"
+            f"```json\n{json.dumps(shorten(answer), indent=1, ensure_ascii=False)}\n```\n")
+
+
+def build() -> str:
+    def ok(method: str, **body: Any) -> dict[str, Any]:
+        answer = request(method, body)
+        assert answer["ok"], answer
+        result: dict[str, Any] = answer["result"]
+        return result
+
+    empty = ok("new", system="typed")["encounter"]
+    one = ok("add", encounter=empty, sheet={"name": "Cyrus", "skill": 1, "weapons": [{"name": "Shortsword", "notation": "3-/2+"}]})
+    two = ok("add", encounter=one["encounter"], sheet={"name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}})
+    duel = two["encounter"]
+    attack = {"attacker": "c1", "target": "c2", "margin": "typed", "margin_of_success": 2}
+    hit = ok("act", encounter=duel, action="attack", inputs=attack, dice="given", faces={"damage": "[-][ ][ ][+]"})
+    parts = [INTRO, VOCABULARY]
+    parts.append(section("systems", "Every registered system: its options (with the decision each default applies), "
+                         "its sheet, its actions and its catalog, so the page builds its forms without knowing the rules.", {}))
+    parts.append(section("catalog", "A system's sample weapons and armour, each citing its source.", {"system": "typed"}))
+    parts.append(section("new", "A new, empty encounter for a system, with options (defaults where left out).",
+                         {"system": "typed", "options": {"track": "A"}}))
+    parts.append(section("add", "Add a combatant from a sheet; the sheet is checked and an error names its field.",
+                         {"encounter": one["encounter"], "sheet": {"name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}}}))
+    parts.append(section("edit", "Replace a combatant's sheet; wounds stay. Logged and undoable.",
+                         {"encounter": duel, "id": "c2", "sheet": {"name": "Bandit", "armour": {"name": "Chainmail", "notation": "---*++"}}}))
+    parts.append(section("duplicate", "Add a copy of a combatant under the next free number (\"Bandit\" gives \"Bandit 2\").",
+                         {"encounter": duel, "id": "c2"}))
+    parts.append(section("remove", "Remove a combatant. Logged and undoable.", {"encounter": duel, "id": "c1"}))
+    parts.append(section("act", "Resolve an action. `dice` is `\"app\"` (the app rolls whatever `faces` lacks, from `seed` "
+                         "if given) or `\"given\"` (faces typed in at the table; see Dice on demand). The faces used are "
+                         "recorded in the event. Here the bandit's worked example, with the damage dice typed in:",
+                         {"encounter": duel, "action": "attack", "inputs": attack, "dice": "given", "faces": {"damage": "[-][ ][ ][+]"}}))
+    parts.append(section("act", "With typed dice and no faces yet, an opposed attack first asks for the attack roll:",
+                         {"encounter": duel, "action": "attack", "inputs": {"attacker": "c1", "target": "c2", "margin": "rolled"},
+                          "dice": "given"}).replace("## `act`", "### `act` asking for dice"))
+    parts.append(section("odds", "The exact distribution of an action's outcomes before rolling.",
+                         {"encounter": duel, "action": "attack", "inputs": attack}))
+    parts.append(section("undo", "Step back one event (the log keeps it for redo).", {"encounter": hit["encounter"]}))
+    undone = ok("undo", encounter=hit["encounter"])["encounter"]
+    parts.append(section("redo", "Step forward again.", {"encounter": undone}))
+    parts.append(section("view", "Check an encounter (from local storage) and return it with its view.", {"encounter": duel}))
+    parts.append(section("set_options", "Change the options; refused once the first action is resolved.",
+                         {"encounter": duel, "options": {"track": "B"}}))
+    parts.append(section("share", "The link fragment that carries the whole encounter.", {"encounter": hit["encounter"]}))
+    parts.append(section("open_link", "The encounter in a share link, checked by replaying it.", {"link": hit["fragment"]}))
+    parts.append(section("open_file", "The encounter in a saved file's text (the share dialog's \"Save as a file\"), "
+                         "checked the same way.", {"text": json.dumps(duel)}))
+    parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
+        request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
+        indent=1, ensure_ascii=False) + "\n```\n")
+    text = "\n".join(parts)
+    missing = [method for method in METHODS if f"## `{method}`" not in text]
+    assert not missing, f"undocumented methods: {missing}"
+    return text
+
+
+def main(argv: list[str]) -> int:
+    text = build()
+    if "--check" in argv:
+        return 0 if OUT.read_text(encoding="utf-8") == text else 1
+    OUT.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
