@@ -250,4 +250,6 @@ def _broken_text(request_json: str, request: Any) -> bool:
         json.dumps(request, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         return True
+    except RecursionError:
+        return False  # nested too deeply to check here; handle() answers that as a bad request
     return False

@@ -110,7 +110,7 @@ def _tokens(kind: str, text: str) -> list[Face]:
 def _face(kind: str, token: Face, roll: str) -> Face:
     if kind == "dF":
         face = _FUDGE_ALIASES.get(token.strip().lower()) if isinstance(token, str) else \
-            str(token) if not isinstance(token, bool) and token == 0 else None
+            "0" if isinstance(token, (int, float)) and not isinstance(token, bool) and token == 0 else None
         if face is None:
             raise BadDice(f"{_shown(token)} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
         return face

@@ -3,10 +3,26 @@
 Every value that comes from a person or a link passes through one of these
 readers, so a wrong type, a huge number or an over-long name is refused with a
 message that quotes it, names the field and says what would be accepted.
+
+A message never echoes more than about 40 characters of what was sent, and
+quoting can never fail: :func:`shown` describes a huge number by its length
+("a 401-digit number") instead of writing it out (Python refuses to turn an
+int of more than 4300 digits into text), and text that is not valid Unicode
+(a lone surrogate, which JSON can carry as ``\\ud800``) is refused here rather
+than crashing whatever tries to encode it later.
+
+>>> integer({"skill": " +2 "}, "skill", "sheet.skill", -8, 8)
+2
+>>> shown(10**400)
+'a 401-digit number'
+>>> shown("x" * 100)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,30 +30,39 @@ from .errors import BadField
 
 _MISSING = object()
 MAX_NAME = 60
+MAX_SHOWN = 40                 # at most this many characters of an input appear in a message
+MAX_DIGITS = 15                # whole numbers typed as text: sign and up to 15 ASCII digits
+_WHOLE_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def mapping(value: Any, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise BadField(f"{field} must be an object, not {_shown(value)}", field=field)
+        raise BadField(f"{label(field)} must be an object, not {shown(value)}", field=field)
     return value
 
 
 def integer(data: Mapping[str, Any], key: str, field: str, low: int, high: int, default: Any = _MISSING) -> int:
-    """An integer in ``[low, high]``; numeric text such as ``"2"`` or ``"+2"`` is accepted."""
+    """An integer in ``[low, high]``; numeric text such as ``"2"`` or ``"+2"`` is accepted.
+
+    Text must be ASCII digits with at most one sign (``"+-2"``, ``"--2"`` and
+    ``"²"`` are refused, though ``str.isdigit`` would let ``"²"`` through).
+    """
     value = data.get(key, default)
     if value is _MISSING:
-        raise BadField(f"{field} is missing; expected a whole number from {low} to {high}", field=field)
+        raise BadField(f"{label(field)} is missing; expected a whole number from {low} to {high}", field=field)
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
     elif isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         number = int(value)
-    elif isinstance(value, str) and value.strip().lstrip("+-").isdigit() and len(value.strip()) <= 12:
+    elif isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
         number = int(value.strip())
     if number is None:
-        raise BadField(f"{field} must be a whole number from {low} to {high}, not {_shown(value)}", field=field)
+        raise BadField(f"{label(field)} must be a whole number from {low} to {high}, not {shown(value)}", field=field)
     if not low <= number <= high:
-        raise BadField(f"{field} {number!r} is out of range; expected a whole number from {low} to {high}", field=field)
+        raise BadField(f"{label(field)} is {shown(number)}, out of range; expected a whole number from {low} to {high}",
+                       field=field)
     return number
 
 
@@ -46,33 +71,104 @@ def text(data: Mapping[str, Any], key: str, field: str, *, max_length: int = MAX
     """A string, trimmed; markup is kept as plain text (the page never renders it as HTML)."""
     value = data.get(key, default)
     if value is _MISSING:
-        raise BadField(f"{field} is missing; expected text", field=field)
+        raise BadField(f"{label(field)} is missing; expected text", field=field)
     if not isinstance(value, str):
-        raise BadField(f"{field} must be text, not {_shown(value)}", field=field)
+        raise BadField(f"{label(field)} must be text, not {shown(value)}", field=field)
+    check_text(value, field)
     value = " ".join(value.split())
     if not value and not allow_empty:
-        raise BadField(f"{field} is empty; expected some text", field=field)
+        raise BadField(f"{label(field)} is empty; expected some text", field=field)
     if len(value) > max_length:
-        raise BadField(f"{field} is {len(value)} characters long; at most {max_length} are allowed", field=field)
+        raise BadField(f"{label(field)} is {len(value)} characters long; at most {max_length} are allowed", field=field)
+    return value
+
+
+def check_text(value: str, field: str, *, error: type[BadField] = BadField) -> str:
+    """Refuse text with a lone surrogate (JSON can carry ``\\ud800``): it is not a character, and an answer
+    that repeated it could not be sent back as UTF-8.  ``error`` lets a notation reader raise its own kind."""
+    if _SURROGATE.search(value):
+        raise error(f"{label(field)} contains a character that is not valid text; retype it or paste it again",
+                    field=field)
     return value
 
 
 def flag(data: Mapping[str, Any], key: str, field: str, default: bool = False) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise BadField(f"{field} must be true or false, not {_shown(value)}", field=field)
+        raise BadField(f"{label(field)} must be true or false, not {shown(value)}", field=field)
     return value
 
 
 def choice(data: Mapping[str, Any], key: str, field: str, choices: tuple[str, ...], default: Any = _MISSING) -> str:
     value = data.get(key, default)
     if value is _MISSING:
-        raise BadField(f"{field} is missing; expected one of {', '.join(map(repr, choices))}", field=field)
-    if value not in choices:
-        raise BadField(f"{field} {_shown(value)} is not one of {', '.join(map(repr, choices))}", field=field)
-    return str(value)
+        raise BadField(f"{label(field)} is missing; expected one of {', '.join(map(repr, choices))}", field=field)
+    if not isinstance(value, str) or value not in choices:
+        raise BadField(f"{label(field)} {shown(value)} is not one of {', '.join(map(repr, choices))}", field=field)
+    return value
 
 
-def _shown(value: Any) -> str:
-    shown = repr(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
+def label(field: str) -> str:
+    """A field's path in the words a person would use, for messages: no dots, brackets or underscores.
+
+    >>> label("sheet.name"), label("sheet.weapons[0].notation"), label("margin_of_success")
+    ('the name', 'the notation of weapon 1', 'the margin of success')
+    >>> label("sheet.armour.name")
+    'the name of the armour'
+    """
+    parts = [part for part in field.split(".") if part not in ("sheet", "inputs", "options", "request", "")]
+    words = []
+    for part in reversed(parts or [field]):
+        found = re.fullmatch(r"([A-Za-z_]+?)s?\[([0-9]+)\]", part)
+        if found:
+            words.append(f"{found.group(1).replace('_', ' ')} {int(found.group(2)) + 1}")
+        else:
+            words.append("the " + part.replace("_", " "))
+    return " of ".join(words)
+
+
+def shown(value: Any) -> str:
+    """A short quotation of any input for a message: never more than about 40 characters, and never raises.
+
+    Text is quoted with ``!r`` (so markup and odd characters show as what they
+    are), cut to 40 characters; huge numbers are described by their length;
+    lists and objects by their size, since their insides may be anything.
+
+    >>> shown("+-2"), shown(-7), shown(1.5), shown(None), shown(True)
+    ("'+-2'", '-7', '1.5', 'null', 'true')
+    >>> shown([1, [2, 3]]), shown({"a": 1})
+    ('a list of 2 items', 'an object with 1 field')
+    >>> shown("\\ud800")
+    "'\\\\ud800'"
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return _shown_integer(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else "a number that is not finite"
+    if isinstance(value, str):
+        quoted = repr(value[:MAX_SHOWN])      # repr escapes control characters and lone surrogates
+        if len(value) <= MAX_SHOWN and len(quoted) <= MAX_SHOWN + 2:
+            return quoted
+        return quoted[: MAX_SHOWN - 2] + "..." + quoted[0]
+    if isinstance(value, Mapping):
+        return f"an object with {len(value)} field{'' if len(value) == 1 else 's'}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    return f"a value of type {type(value).__name__}"
+
+
+def _shown_integer(number: int) -> str:
+    """The number itself when short, otherwise its length in digits, computed without ``str()``."""
+    size = abs(number)
+    if size < 10**MAX_DIGITS:
+        return str(number)
+    digits = int(size.bit_length() * math.log10(2)) + 1     # exact, or one too many
+    while size < 10 ** (digits - 1):
+        digits -= 1
+    while size >= 10**digits:
+        digits += 1
+    return f"a {digits}-digit {'negative ' if number < 0 else ''}number"

@@ -75,7 +75,7 @@ def decode(fragment: Any) -> dict[str, Any]:
     if not dot or not payload:
         raise BadLink(f"{_start(fragment)} is not a Woundbook share link; it should start with '{VERSION}.'")
     if version != VERSION:
-        raise BadLink(f"share link version {version!r} is not supported by this version of Woundbook "
+        raise BadLink(f"share link version {_start(version)} is not supported by this version of Woundbook "
                       f"(it reads {VERSION!r})")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))

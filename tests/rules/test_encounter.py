@@ -98,7 +98,7 @@ def test_attacking_with_yourself_or_a_stranger_is_refused() -> None:
 
 @pytest.mark.parametrize("margin", [0, -1, 21, "lots", None])
 def test_typed_margin_must_be_a_hit(margin: object) -> None:
-    with pytest.raises(BadField, match="margin_of_success"):
+    with pytest.raises(BadField, match="the margin of success"):
         attack(duel("3-", ""), {"margin": "typed", "margin_of_success": margin}, {"damage": "----"})
 
 

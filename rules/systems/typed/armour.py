@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .notation import TYPE_ALIASES, TYPE_NAMES, Armour, WeaponMode, _singular
+from .notation import REGULAR_SYMBOLS, Armour, WeaponMode, category_symbol
+
+
+ALLOWANCE_RULE = "Energy Damage (GM option)"
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,20 @@ def protection(armour: Armour, mode: WeaponMode, options: Options, *,
         else:
             reasons.append(("Regular armour is useless against energy.", "Energy Damage"))
         if energy_allowance:
-            regular = energy_allowance
-            reasons.append((f"The GM allows {energy_allowance} point{'s' if energy_allowance > 1 else ''} "
-                            "of regular armour against this energy.", "Energy Damage (GM option)"))
+            # The GM's point or two comes from regular armour actually worn (Thick Furs -*+ against Cold), so
+            # it is capped by the armour's -, * and + symbols: with none, it gives nothing.
+            regular = min(energy_allowance, armour.regular)
+            reasons.append((_allowance_reason(energy_allowance, armour.regular), ALLOWANCE_RULE))
+            # Ablative armour: the symbols that gave the allowance wear like any regular armour, one level per
+            # die stopped, after the E armour (the armour made for energy takes the brunt), and among
+            # themselves - first, then *, then + (the order the notation writes them), so the same hit
+            # always wears the same symbols and a replayed log rebuilds the same armour.
+            left = regular
+            for symbol in REGULAR_SYMBOLS:
+                take = min(left, armour.count(symbol))
+                if take:
+                    wear.append(((symbol,), take))
+                    left -= take
     universal = 0 if ignore_universal else armour.count("X")
     if armour.count("X"):
         if ignore_universal:
@@ -97,21 +111,35 @@ def protection(armour: Armour, mode: WeaponMode, options: Options, *,
                             "Armor Piercing Damage"))
         else:
             hardened = True
-            against = f" against {armour.hardened_vs}" if armour.hardened_vs else ""
+            against = f" against {' or '.join(armour.hardened_vs)}" if armour.hardened_vs else ""
             reasons.append((f"The armour is hardened{against}: it removes {count} successes after the roll "
                             "instead of dice before it, and can reduce the damage to 0.", "Hardened Armor"))
     return Protection(count, floor, hardened, tuple(wear), tuple(reasons))
 
 
 def hardened_against(armour: Armour, mode: WeaponMode) -> bool:
-    """Whether the armour's hardening covers this mode: all modes, its type, or one of its tags."""
-    if armour.hardened_vs is None:
+    """Whether the armour's hardening covers this mode: all modes, or any of its categories (a type or a tag)."""
+    if not armour.hardened_vs:
         return True
-    target = armour.hardened_vs.strip()
-    named_symbol = TYPE_ALIASES.get(_singular(target)) or (target if target in TYPE_NAMES else None)
+    return any(_covers(category, mode) for category in armour.hardened_vs)
+
+
+def _covers(category: str, mode: WeaponMode) -> bool:
+    named_symbol = category_symbol(category)
     if named_symbol is not None:
         return named_symbol == mode.symbol
-    return mode.has_tag(target)
+    return mode.has_tag(category)
+
+
+def _allowance_reason(allowance: int, worn: int) -> str:
+    """Why the GM's allowance of regular armour against energy gives what it gives."""
+    allowed = f"The GM allows {allowance} point{'s' if allowance > 1 else ''} of regular armour against this energy"
+    if not worn:
+        return f"{allowed}, but there is no regular armour (-, * or +) to give it, so it adds nothing."
+    if worn < allowance:
+        return (f"{allowed}, but the armour has only {worn} regular symbol{'s' if worn > 1 else ''} (-, * or +), "
+                f"so it gives {worn}.")
+    return f"{allowed}."
 
 
 def pool_after_armour(base: int, shield: Protection) -> int:
@@ -124,7 +152,12 @@ def pool_after_armour(base: int, shield: Protection) -> int:
 
 
 def wear(armour: Armour, shield: Protection, amount: int) -> Armour:
-    """Ablative wear: take ``amount`` levels off the symbols that gave the protection, in order."""
+    """Ablative wear: take ``amount`` levels off the symbols that gave the protection, in order.
+
+    ``wear_order`` lists them as :func:`protection` applied them: the armour
+    made for the attack first (B or E), then regular symbols (for the GM's
+    allowance against energy: -, then *, then +), then universal X.
+    """
     removed: dict[str, int] = {}
     left = amount
     for symbols, available in shield.wear_order:

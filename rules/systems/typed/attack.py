@@ -15,7 +15,7 @@ from ...dice import DiceSource, fudge_value
 from ...errors import BadField, UnknownCombatant
 from ...ladder import describe
 from ...report import Report, Step, plural, show_fudge
-from .armour import Options, Protection, pool_after_armour, protection, wear
+from .armour import ALLOWANCE_RULE, Options, Protection, pool_after_armour, protection, wear
 from .notation import WeaponMode, parse_weapon
 from .sheet import Sheet, State
 from .tracks import Track, load_track, mark, penalty, status, taken_out
@@ -186,6 +186,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
             steps.append(Step(f"{armour_label} {target_state.armour.notation}: {sentence}", rule))
     else:
         steps.append(Step(f"{target_sheet.name} wears no armour.", "Armor and Damage"))
+        steps.extend(Step(sentence, rule) for sentence, rule in shield.reasons if rule == ALLOWANCE_RULE)
     pool = pool_after_armour(base, shield)
     removed_dice = max(0, base - pool) if not shield.hardened else 0
     if shield.count and not shield.hardened:
