@@ -147,7 +147,7 @@ class DiceSource(ABC):
 
     def __init__(self) -> None:
         self.record: dict[str, list[Face]] = {}
-        self.rolled_by_app: list[str] = []
+        self.rolled_by_app: dict[str, int] = {}    # roll -> how many of its last faces the app rolled
 
     def roll(self, name: str, kind: str, count: int, why: str = "") -> tuple[Face, ...]:
         """Faces for the roll ``name``: ``count`` dice of ``kind``; ``why`` is what a referee would say to ask for them."""
@@ -187,9 +187,9 @@ class SeededDice(DiceSource):
 class GivenDice(DiceSource):
     """Replays faces given by name: from a log, a test, or physical dice typed in.
 
-    A roll that was not given comes from ``fallback`` when there is one (the
-    app rolls what the person did not type, and the roll is listed in
-    ``rolled_by_app``); otherwise :class:`DiceNeeded` says which dice to roll
+    A roll that was not given, or given in part, is completed from ``fallback``
+    when there is one (the app rolls what the person did not type, and
+    ``rolled_by_app`` counts those faces); otherwise :class:`DiceNeeded` says which dice to roll
     and why.  A roll of no dice needs no faces.  Faces given for a roll the
     action never makes are an error too, so a typo is caught rather than
     silently ignored.
@@ -208,9 +208,12 @@ class GivenDice(DiceSource):
                 return ()
             if self._fallback is None:
                 raise DiceNeeded(name, kind, count, why)
-            self.rolled_by_app.append(name)
+            self.rolled_by_app[name] = count
             return self._fallback.roll(name, kind, count, why)
         faces = parse_faces(kind, self._given[name], roll=name)
+        if len(faces) < count and self._fallback is not None:  # "roll the rest for me" after typing some
+            self.rolled_by_app[name] = count - len(faces)
+            return faces + self._fallback.roll(name, kind, count - len(faces), why)
         if len(faces) != count:
             raise BadDice(f"the {name} roll needs {dice_words(count, kind)} but {len(faces)} "
                           f"{'face was' if len(faces) == 1 else 'faces were'} given", field=name)

@@ -127,7 +127,7 @@ class Encounter:
                 raise BadDice(need.message, field=need.field) from need
             raise
         record = source.finish()
-        app_rolled = source.rolled_by_app if dice is not None else _app_rolled(data.get("app", []), record)
+        app_rolled = source.rolled_by_app if dice is not None else _app_rolled(data.get("app", {}), record)
         played.states.update(changed)
         played.reports.append(report.marking_app_rolls(app_rolled))
         recorded: dict[str, Any] = {"action": action, "inputs": inputs, "dice": record}
@@ -246,11 +246,13 @@ def _next_id(events: tuple[Event, ...]) -> int:
     return max(numbers, default=0) + 1
 
 
-def _app_rolled(value: Any, record: Mapping[str, Any]) -> list[str]:
-    """The recorded names of the rolls the app made (the rest were typed in at the table)."""
-    if not isinstance(value, list) or not all(isinstance(name, str) and name in record for name in value):
-        raise BadEncounter("the list of rolls made by the app names a roll this action did not make", field="events")
-    return list(value)
+def _app_rolled(value: Any, record: Mapping[str, Any]) -> dict[str, int]:
+    """How many of each roll's last faces the app rolled (the others were typed in at the table)."""
+    if not isinstance(value, dict) or not all(
+            isinstance(name, str) and name in record and isinstance(count, int) and not isinstance(count, bool)
+            and 0 < count <= len(record[name]) for name, count in value.items()):
+        raise BadEncounter("the record of dice rolled by the app does not fit the dice of this action", field="events")
+    return dict(value)
 
 
 def _brief(value: Any) -> str:

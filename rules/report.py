@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -17,14 +17,17 @@ class Step:
     rule: str = ""
     dice: tuple[Face, ...] = ()
     roll: str = ""
-    rolled_by_app: bool = False     # the app rolled these dice (a person may type some and let the app roll the rest)
+    rolled_by_app: int = 0          # how many of the last faces the app rolled (a person may type some, the app the rest)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "rule": self.rule}
         if self.roll:
             out["roll"] = self.roll
             out["dice"] = list(self.dice)
-            out["by"] = "app" if self.rolled_by_app else "table"
+            out["by"] = ("table" if not self.rolled_by_app else "app" if self.rolled_by_app >= len(self.dice)
+                         else "both")
+            if out["by"] == "both":
+                out["by_app"] = self.rolled_by_app
         return out
 
 
@@ -39,11 +42,11 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         return {"title": self.title, "steps": [step.to_dict() for step in self.steps], "outcome": self.outcome}
 
-    def marking_app_rolls(self, rolls: Sequence[str]) -> Report:
-        """The same report with the steps of ``rolls`` marked as rolled by the app."""
+    def marking_app_rolls(self, rolls: Mapping[str, int]) -> Report:
+        """The same report with each roll's step saying how many of its faces the app rolled."""
         if not rolls:
             return self
-        return replace(self, steps=tuple(replace(step, rolled_by_app=step.roll in rolls) if step.roll else step
+        return replace(self, steps=tuple(replace(step, rolled_by_app=rolls.get(step.roll, 0)) if step.roll else step
                                          for step in self.steps))
 
 

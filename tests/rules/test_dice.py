@@ -78,3 +78,12 @@ def test_the_same_roll_twice_is_refused() -> None:
     dice.roll("damage", "dF", 1)
     with pytest.raises(BadDice):
         dice.roll("damage", "dF", 1)
+
+
+def test_the_app_completes_a_roll_typed_in_part_and_counts_its_faces() -> None:
+    dice = GivenDice({"damage": "-+"}, fallback=SeededDice(5))
+    faces = dice.roll("damage", "dF", 5)
+    assert faces[:2] == ("-", "+") and len(faces) == 5
+    assert dice.rolled_by_app == {"damage": 3}
+    with pytest.raises(BadDice, match="needs 5 Fudge dice but 2 faces"):
+        GivenDice({"damage": "-+"}).roll("damage", "dF", 5)

@@ -149,3 +149,19 @@ def test_opposed_odds_agree_with_monte_carlo() -> None:
         tolerance = 4 * math.sqrt(p * (1 - p) / runs) + 1e-9
         assert abs(seen[label] / runs - p) <= tolerance, (label, seen[label] / runs, p)
     assert set(seen) <= set(exact)
+
+
+def test_the_damage_chart_keeps_a_miss_apart_from_the_grouped_tail() -> None:
+    """Eight bars at most; the tail groups only damage, and every bar matches the exact distribution."""
+    encounter = duel("3-/2+", "+-*", skill=1, defence=-1)
+    played = encounter.play()
+    odds = encounter.system.odds("attack", played.sheets, played.states,
+                                 {"attacker": "c1", "target": "c2", "margin": "rolled"}, encounter.options)
+    chart = next(one for one in odds["charts"] if one["title"] == "Damage")
+    labels = [bar["label"] for bar in chart["bars"]]
+    assert len(labels) <= 8 and labels[0] == "Miss" and labels[-1].endswith("+ damage"), labels
+    exact = {bar["label"]: Fraction(bar["fraction"]) for bar in odds["successes"]}
+    first_grouped = int(labels[-1].split("+")[0])
+    grouped = sum(p for label, p in exact.items() if label != "Miss" and int(label.split()[0]) >= first_grouped)
+    assert Fraction(chart["bars"][-1]["fraction"]) == grouped
+    assert Fraction(chart["bars"][0]["fraction"]) == exact["Miss"]

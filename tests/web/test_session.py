@@ -88,11 +88,23 @@ def test_the_app_can_roll_the_rest_at_any_prompt(app: Page) -> None:
     app.get_by_test_id("input-margin-rolled").check()
     app.get_by_test_id("type-dice").click()
     give_dice(app, "++++")
+    app.locator('[data-testid="dice-face"][data-face="-"]').click()  # one defence die typed, the rest by the app
     app.get_by_test_id("dice-app-rest").click()
     entry = app.get_by_test_id("log-entry").first
     expect(entry.locator('[data-roll="attack"]')).to_have_attribute("data-by", "table")
-    expect(entry.locator('[data-roll="defence"]')).to_have_attribute("data-by", "app")
+    expect(entry.locator('[data-roll="defence"]')).to_have_attribute("data-by", "both")
+    assert (entry.locator('[data-roll="defence"]').get_attribute("data-faces") or "").startswith("-")
+    expect(entry.locator('[data-roll="damage"]')).to_have_attribute("data-by", "app")
     expect(app.get_by_test_id("dice-prompt")).to_be_hidden()
+
+
+def test_the_first_tap_after_typing_in_a_field_is_not_lost(app: Page) -> None:
+    cyrus_and_bandit(app)
+    app.get_by_test_id("input-margin_of_success").fill("3")
+    card(app, 1).get_by_test_id("card-menu").locator("summary").click()
+    expect(card(app, 1).get_by_test_id("edit-combatant")).to_be_visible()
+    app.locator("header.bar").click(position={"x": 400, "y": 10})
+    expect(card(app, 1).get_by_test_id("edit-combatant")).to_be_hidden()  # an outside tap closes the menu
 
 
 def test_the_app_rolls_an_opposed_attack_and_shows_every_die(app: Page) -> None:

@@ -145,8 +145,12 @@ function loadFirstEncounter() {
       return;
     }
   }
-  if (base) show(base);
-  else commit(run("new", { system: systems.keys().next().value }));
+  if (base) {
+    show(base);
+    history.replaceState(null, "", `#${base.fragment}`);  // a bad link must not come back on every reload
+  } else {
+    commit(run("new", { system: systems.keys().next().value }));
+  }
 }
 
 function restorePrevious() {
@@ -472,6 +476,11 @@ function wireEvents() {
   q("new-encounter").addEventListener("click", openNew);
   q("new-form").addEventListener("submit", startNew);
   q("new-cancel").addEventListener("click", () => q("new-dialog").close());
+  document.addEventListener("click", (event) => {
+    for (const menu of document.querySelectorAll("details.card-menu[open]")) {
+      if (!menu.contains(event.target)) menu.open = false;
+    }
+  });
   document.addEventListener("keydown", (event) => {
     const typing = event.target.matches?.("input, select, textarea");
     if (typing || !(event.ctrlKey || event.metaKey)) return;

@@ -22,6 +22,7 @@ export function el(tag, props = {}, ...children) {
 }
 
 export function banner(message, kind = "error", action = null) {
+  clearBanners(kind);  // one banner of a kind at a time: the newest says what matters now
   const box = el("div", { class: `banner ${kind}`, testid: "banner", role: kind === "error" ? "alert" : "status",
     dataset: { kind } }, el("span", { testid: "banner-text", text: message }));
   const buttons = el("span", { class: "row" });

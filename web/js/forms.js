@@ -30,7 +30,7 @@ export class SchemaForm {
     const more = advanced.length
       ? el("details", { class: "more", testid: "more-inputs" }, el("summary", { text: "More options" }), advanced)
       : null;
-    this.container.replaceChildren(el("div", { class: "fields" }, basic), more);
+    this.container.replaceChildren(...[el("div", { class: "fields" }, basic), more].filter(Boolean));
     this.container.oninput = (event) => this.changed(event);
     this.container.onchange = (event) => this.changed(event);
     this.refresh();
@@ -202,7 +202,7 @@ function labelled(input, control, extra = null) {
 
 function textField(input) {
   const control = el("input", { type: "text", testid: `input-${input.name}`, maxlength: input.max_length ?? 200,
-    autocomplete: "off", spellcheck: "false", placeholder: input.example ?? "" });
+    autocomplete: "off", spellcheck: "false", required: !input.optional });
   const field = {
     node: labelled(input, control), control,
     get: () => (control.value.trim() === "" && input.optional ? undefined : control.value),
@@ -302,7 +302,8 @@ function gearField(input, context, testid = `input-${input.name}`) {
   const sync = () => { custom.hidden = control.value !== CUSTOM; };
   control.addEventListener("change", sync);
   const field = {
-    node: el("div", { class: "field kind-gear" }, el("label", {}, el("span", { class: "label", text: input.label }), control), custom),
+    node: el("div", { class: "field kind-gear" },
+      el("label", {}, el("span", { class: input.inList ? "label visually-hidden" : "label", text: input.label }), control), custom),
     control,
     get: () => {
       if (control.value === "") return undefined;
@@ -334,7 +335,8 @@ function listField(input, context) {
   const addButton = el("button", { type: "button", testid: `add-${input.name}`, text: `Add ${input.of.label.toLowerCase()}` });
   const addRow = (value) => {
     const index = items.length;
-    const item = gearField({ ...input.of, name: `${input.name}-${index}`, optional: false }, context, `input-${input.name}-${index}`);
+    const item = gearField({ ...input.of, name: `${input.name}-${index}`, optional: false, inList: true,
+      label: `${input.of.label} ${index + 1}` }, context, `input-${input.name}-${index}`);
     item.set(value);
     const remove = el("button", { type: "button", class: "remove", testid: `remove-${input.name}-${index}`,
       "aria-label": `Remove ${input.of.label.toLowerCase()} ${index + 1}`, text: "×" });

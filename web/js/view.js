@@ -7,34 +7,57 @@ import { renderWidget } from "./widgets.js";
 // -- the roster -------------------------------------------------------------------------------------
 
 // picks: {actor, target} ids chosen for the current action, shown on the cards.
+// Cards are rebuilt only when the engine's roster changed; choosing an actor or a target only moves
+// the marks, so a tap that lands just after a field's change event still finds its card.
+let drawnRoster = "";
+
 export function renderRoster(roster, picks, handlers) {
   const list = q("roster");
-  list.replaceChildren(...roster.map((card) => renderCard(card, picks, handlers)));
+  const key = JSON.stringify(roster) + (handlers ? "" : "#shell");
+  if (key !== drawnRoster) {
+    drawnRoster = key;
+    list.replaceChildren(...roster.map((card) => renderCard(card, handlers)));
+  }
+  for (const node of list.children) markPick(node, picks);
   list.classList.toggle("crowded", roster.length > 4);
   q("roster-empty").hidden = roster.length > 0;
 }
 
-function renderCard(card, picks, handlers) {
-  const role = card.id === picks.actor ? "actor" : card.id === picks.target ? "target" : "";
+function markPick(node, picks) {
+  const id = node.dataset.id;
+  const role = id === picks.actor ? "actor" : id === picks.target ? "target" : "";
+  node.dataset.role = role;
+  node.classList.toggle("picked-actor", role === "actor");
+  node.classList.toggle("picked-target", role === "target");
+  const badge = node.querySelector('[data-testid="card-role"]');
+  badge.hidden = !role;
+  badge.className = `badge ${role}`;
+  badge.textContent = role ? picks.labels?.[role] ?? role : "";
+}
+
+function renderCard(card, handlers) {
   const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
     el("summary", { "aria-label": `More for ${card.name}`, title: "Edit, copy or remove" }, "⋯"),
     el("div", { class: "menu" },
       el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
       el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
       el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
-  const badge = role ? el("span", { class: `badge ${role}`, testid: "card-role", text: picks.labels?.[role] ?? role }) : null;
+  const onTap = handlers ? (tap) => handlers.onTap(card.id, tap) : null;
+  // Gear goes on the name's line, where a tablet card has room, so crowded cards still show it.
+  const gear = card.widgets.filter((widget) => widget.kind === "gear");
   const node = el("li", {
-    class: `card severity-${card.status.severity}${role ? ` picked-${role}` : ""}`, testid: "combatant",
-    dataset: { id: card.id, severity: card.status.severity, role },
+    class: `card severity-${card.status.severity}`, testid: "combatant",
+    dataset: { id: card.id, severity: card.status.severity, role: "" },
   },
+  el("span", { class: "badge", testid: "card-role", hidden: true }),
   el("div", { class: "card-head" },
     el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name,
-      "aria-label": `${card.name}: choose for the action`, title: "Tap to choose for the action",
+      "aria-label": `${card.name}: choose for the action`, title: card.name,
       onclick: handlers ? () => handlers.onPick(card.id) : null }),
-    badge,
+    gear.map((widget) => renderWidget(widget, onTap)),
     el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
     menu),
-  card.widgets.map((widget) => renderWidget(widget, handlers ? (tap) => handlers.onTap(card.id, tap) : null)));
+  card.widgets.filter((widget) => widget.kind !== "gear").map((widget) => renderWidget(widget, onTap)));
   if (handlers) {
     node.addEventListener("click", (event) => {
       if (event.target.closest("button, details, a, input, select")) return;
@@ -79,11 +102,13 @@ function renderStep(step) {
 }
 
 function renderDice(step) {
-  const who = step.by === "app" ? "rolled by the app" : "rolled at the table";
+  const who = step.by === "app" ? "rolled by the app" : step.by === "both"
+    ? `rolled at the table, the last ${step.by_app} by the app` : "rolled at the table";
   return el("span", { class: "dice", testid: "log-dice", dataset: { roll: step.roll, faces: step.dice.join(""), by: step.by },
     role: "img", "aria-label": `${step.roll} dice ${who}: ${step.dice.map(faceWord).join(", ") || "none"}`, title: who },
   " ", step.dice.map((face) => el("span", { class: "die", text: face === "0" ? "\u00a0" : String(face) })),
-  step.by === "app" ? el("span", { class: "by-app", text: "app" }) : null);
+  step.by === "app" ? el("span", { class: "by-app", text: "app" }) : null,
+  step.by === "both" ? el("span", { class: "by-app", text: `last ${step.by_app} by the app` }) : null);
 }
 
 function faceWord(face) {

@@ -211,7 +211,8 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     armour = []
     if sheet.armour_notation:
         worn = state.armour != sheet.armour
-        armour.append({"kind": "armour", "name": sheet.armour_name or "Armour", "notation": state.armour.notation,
+        armour.append({"kind": "armour", "name": sheet.armour_name or "Armour",
+                       "notation": state.armour.notation if worn else sheet.armour_notation,
                        "note": f"worn down from {sheet.armour.notation}" if worn else None})
     hurt = penalty(track, state.marks)
     return {
@@ -223,7 +224,8 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             {"kind": "stats", "items": [
                 {"label": "Attack", "value": describe(sheet.skill)},
                 {"label": "Defence", "value": describe(sheet.defence)},
-                *([{"label": "Wounds", "value": f"{hurt:+d} to all actions"}] if hurt else []),
+                *([{"label": "Wounds", "value": f"{hurt:+d} to all actions"}]
+                  if hurt and not taken_out(track, state.marks) else []),
                 *([{"label": "Strength", "value": f"{sheet.strength:+d}"}] if sheet.strength else []),
             ]},
             {"kind": "gear", "items": [

@@ -54,7 +54,7 @@ def protection(armour: Armour, mode: WeaponMode, options: Options, *,
             special = armour.count("B")
             wear.append((("B",), special))
             reasons.append((f"Ballistic armour: its {special} B stop bullets, and its other symbols do not count.",
-                            "Ballistic Damage; notes 5.3 item 6"))
+                            "Ballistic Damage"))
         else:
             first, second = options.ballistic_regular[0], options.ballistic_regular[1]
             regular = min(armour.count(first), armour.count(second))

@@ -196,7 +196,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
             why = ("but always rolls at least 1 die" if shield.floor else
                    "and this armour can reduce the pool to 0 dice")
             steps.append(Step(f"{base} - {shield.count} = {base - shield.count}, {why}: {plural(pool, 'die', 'dice')}.",
-                              "D-TD-2" if shield.floor else "Ballistic and Energy Damage"))
+                              "D-TD-2" if shield.floor else "Ballistic Damage" if attack.mode.symbol == "B" else "Energy Damage"))
         else:
             steps.append(Step(f"{base} - {shield.count} = {plural(pool, 'die', 'dice')}.", "Armor and Damage"))
     elif base <= 0:
@@ -204,7 +204,11 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
 
     lead = f"Margin of success {mos}" if attack.margin != "automatic" and not attack.use_strength else \
         f"{attack.weapon_label}"
-    armour_note = f" ({base}, less {base - pool} for the armour)" if pool < base else ""
+    armour_note = ""
+    if pool < base and base - shield.count < pool:
+        armour_note = f" ({base}, less {shield.count} for the armour, but never below {plural(pool, 'die', 'dice')})"
+    elif pool < base:
+        armour_note = f" ({base}, less {base - pool} for the armour)"
     faces = dice.roll("damage", "dF", pool, f"{lead}: roll {plural(pool, 'Fudge die', 'Fudge dice')} for damage"
                                             f"{armour_note}")
     hits = sum(1 for face in faces if face in attack.mode.success_faces)

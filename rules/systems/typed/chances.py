@@ -87,8 +87,9 @@ def attack_odds(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
         "conditions": bars(condition_items, conditions.total),
         "charts": [
             chart("Target afterwards", condition_items, conditions.total),
-            chart("Damage", [item for item in damage_items if item[0] != "Miss"] +
-                  [item for item in damage_items if item[0] == "Miss"], damage.total,
+            # A miss comes first, so a long tail of damage is grouped without swallowing it.
+            chart("Damage", [item for item in damage_items if item[0] == "Miss"] +
+                  [item for item in damage_items if item[0] != "Miss"], damage.total,
                   tail=lambda first: first.replace(" damage", "+ damage")),
         ],
     }

@@ -175,9 +175,14 @@ def _parse_mode(part: str, notation: str, field: str) -> WeaponMode:
     match = _MODE.fullmatch(part)
     if not match:
         where = f" in {shown(notation)}" if part != notation.strip() else ""
+        many = re.match(r"\s*([0-9]{4,})", part)
+        if many:
+            raise BadNotation(f"{shown(part)}{where} rolls more dice than anyone can; at most {MAX_WEAPON_DICE} "
+                              "are allowed", field=field)
         raise BadNotation(
-            f"weapon mode {shown(part)}{where} is not <dice><type>[(tags)]: dice a whole number, type one of "
-            "- (slashing), * (impact), + (piercing), B (ballistic) or E followed by its faces (E+, E*+, E-*+)",
+            f"{shown(part)}{where} is not a damage notation: write the dice, then the type, then any tags in "
+            "brackets, e.g. 3-, 4*, 2+, 3B or 6E*+(Fire). The type is - (slashing), * (impact), + (piercing), "
+            "B (ballistic) or E with the faces it succeeds on (E+, E*+, E-*+)",
             field=field)
     dice, kind, tag_text = int(match.group(1)), match.group(2), match.group(3)
     if dice > MAX_WEAPON_DICE:

@@ -148,7 +148,8 @@ def _mark_in_order(track: Track, marks: Marks, successes: int) -> tuple[Marks, l
             filled.append(f"{level.name} {new[index]}/{level.boxes}")
     lines = []
     if filled:
-        lines.append(f"{successes} success{'es' if successes != 1 else ''} check off boxes in order: " + ", ".join(filled) + ".")
+        verb = "checks off a box" if successes == 1 else "check off boxes"
+        lines.append(f"{successes} success{'es' if successes != 1 else ''} {verb} in order: " + ", ".join(filled) + ".")
     if left:
         lines.append(f"{left} more success{'es' if left != 1 else ''} than open boxes: past Incapacitated, taken out.")
     return tuple(new), lines
