@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+from rules.dice import DiceNeeded
+
 from .helpers import armour_notation, attack, duel, hazard, load_vectors, marks, penalty_shown, target_view
 
 CASES = load_vectors("typed")
@@ -104,3 +106,7 @@ def test_wound_penalties_apply_to_the_opposed_roll() -> None:
                           {"damage": "+++++"})
     encounter, report = attack(encounter, {"margin": "rolled"}, {"attack": "+000", "defence": "0000"})
     assert report.outcome == "Miss"
+    assert any(step.text == "Attacker is Hurt (-1 to all actions): -1 to the attack roll." for step in report.steps)
+    with pytest.raises(DiceNeeded) as asked:
+        attack(encounter, {"margin": "rolled"}, {})
+    assert asked.value.why == "Attacker attacks at Mediocre (-1) (wounds included): roll 4 Fudge dice for the attack"

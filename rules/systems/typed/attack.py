@@ -144,10 +144,12 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
             if hurt:
                 steps.append(Step(f"{sheets[who_id].name} is {status(track, states[who_id].marks)}: "
                                   f"{hurt:+d} to the {role} roll.", "The Wound Track"))
-        attack_faces = dice.roll("attack", "dF", 4, f"{who} attacks at {describe(offence)}: "
+        wounded = {who_id: " (wounds included)" if penalty(track, states[who_id].marks) else ""
+                   for who_id in (attack.attacker, attack.target)}
+        attack_faces = dice.roll("attack", "dF", 4, f"{who} attacks at {describe(offence)}{wounded[attack.attacker]}: "
                                                     f"roll 4 Fudge dice for the attack")
-        defence_faces = dice.roll("defence", "dF", 4, f"{target_sheet.name} defends at {describe(defence)}: "
-                                                      f"roll 4 Fudge dice for the defence")
+        defence_faces = dice.roll("defence", "dF", 4, f"{target_sheet.name} defends at {describe(defence)}"
+                                                      f"{wounded[attack.target]}: roll 4 Fudge dice for the defence")
         rolled_offence = offence + fudge_value(attack_faces)
         rolled_defence = defence + fudge_value(defence_faces)
         slow = f" (slow strike: -{SLOW_STRIKE_DIFFICULTY})" if attack.slow_strike else ""
