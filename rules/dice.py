@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Union
 
 from .errors import BadDice
+from .fields import shown
 
 Face = Union[str, int]
 
@@ -101,7 +102,7 @@ def _tokens(kind: str, text: str) -> list[Face]:
         if "[" in text:
             leftover = re.sub(r"\[[^\]]*\]", "", text).strip(" ,")
             if leftover:
-                raise BadDice(f"could not read {_shown(leftover)} in {_shown(text)}; write each die as [-], [ ] or [+]")
+                raise BadDice(f"could not read {shown(leftover)} in {shown(text)}; write each die as [-], [ ] or [+]")
             return [inner.strip() for inner in re.findall(r"\[([^\]]*)\]", text)]
         return [char for char in text if char not in " ,;\t\n"]
     return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
@@ -112,7 +113,7 @@ def _face(kind: str, token: Face, roll: str) -> Face:
         face = _FUDGE_ALIASES.get(token.strip().lower()) if isinstance(token, str) else \
             "0" if isinstance(token, (int, float)) and not isinstance(token, bool) and token == 0 else None
         if face is None:
-            raise BadDice(f"{_shown(token)} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
+            raise BadDice(f"{shown(token)} is not a Fudge die face; use -, 0 (blank) or +", field=roll)
         return face
     value = 0
     if isinstance(token, int) and not isinstance(token, bool):
@@ -120,7 +121,7 @@ def _face(kind: str, token: Face, roll: str) -> Face:
     elif isinstance(token, str) and re.fullmatch(r"\s*[1-6]\s*", token):
         value = int(token)
     if not 1 <= value <= 6:
-        raise BadDice(f"{_shown(token)} is not a face of a six-sided die; use a whole number from 1 to 6", field=roll)
+        raise BadDice(f"{shown(token)} is not a face of a six-sided die; use a whole number from 1 to 6", field=roll)
     return value
 
 
@@ -222,14 +223,6 @@ class GivenDice(DiceSource):
     def finish(self) -> dict[str, list[Face]]:
         unused = [name for name in self._given if name not in self.record]
         if unused:
-            raise BadDice(f"faces were given for a {_shown(unused[0])} roll, which this action does not make",
+            raise BadDice(f"faces were given for a {shown(unused[0])} roll, which this action does not make",
                           field=None)
         return dict(self.record)
-
-
-def _shown(value: object) -> str:
-    """A piece of what a person typed, quoted and cut short, for a message."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**12:
-        return "a very large number"
-    text = value if isinstance(value, str) else type(value).__name__ if isinstance(value, (list, dict)) else str(value)
-    return repr(text if len(text) <= 24 else text[:21] + "...")

@@ -23,6 +23,7 @@ import zlib
 from typing import Any
 
 from .errors import BadLink, TooLarge
+from .fields import shown
 
 VERSION = "e1"
 MAX_LINK_CHARS = 100_000         # a fragment longer than this is refused unread
@@ -73,9 +74,9 @@ def decode(fragment: Any) -> dict[str, Any]:
         fragment = fragment.split("#", 1)[1]
     version, dot, payload = fragment.partition(".")
     if not dot or not payload:
-        raise BadLink(f"{_start(fragment)} is not a Woundbook share link; it should start with '{VERSION}.'")
+        raise BadLink(f"{shown(fragment)} is not a Woundbook share link; it should start with '{VERSION}.'")
     if version != VERSION:
-        raise BadLink(f"share link version {_start(version)} is not supported by this version of Woundbook "
+        raise BadLink(f"share link version {shown(version)} is not supported by this version of Woundbook "
                       f"(it reads {VERSION!r})")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
@@ -130,7 +131,3 @@ def _depth(text: str) -> int:
         elif char in "]}":
             depth -= 1
     return deepest
-
-
-def _start(text: str) -> str:
-    return repr(text if len(text) <= 24 else text[:21] + "...")
