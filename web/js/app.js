@@ -32,11 +32,24 @@ function readSaved(key = SAVE_KEY) {
   }
 }
 
+// Links this page itself put in the address bar lately (by a short hash): a reload that finds one of
+// them is our own, older address, not a link someone shared, and the autosave is newer.
+const RECENT_LINKS = 40;
+let recentLinks = [];
+
+function linkHash(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36) + text.length.toString(36);
+}
+
 function save(result) {
+  recentLinks = [...recentLinks.filter((one) => one !== linkHash(result.fragment)), linkHash(result.fragment)]
+    .slice(-RECENT_LINKS);
   try {
     localStorage.setItem(SAVE_KEY, JSON.stringify({
       encounter: result.encounter, fragment: result.fragment, system: result.view.system,
-      roster: result.view.roster, saved: new Date().toISOString(),
+      roster: result.view.roster, links: recentLinks, saved: new Date().toISOString(),
     }));
   } catch (error) {
     banner(`Autosave failed (${error.name}): your browser's storage may be full. Use Share to keep a link or a file.`);
@@ -85,7 +98,28 @@ function show(result) {
 function commit(result) {
   show(result);
   save(result);
-  history.replaceState(null, "", `#${result.fragment}`);
+  showLink(result.fragment);
+}
+
+// The address bar follows the encounter, once the frame is painted: Chromium takes ~10 ms to replace
+// a long URL, which a tap need not wait for (the encounter itself is already saved).
+let pendingLink = null;
+let linkScheduled = false;
+let hashWhenScheduled = "";
+
+function showLink(fragment) {
+  pendingLink = fragment;
+  if (linkScheduled) return;
+  linkScheduled = true;
+  hashWhenScheduled = location.hash;
+  if ("requestIdleCallback" in window) requestIdleCallback(writeLink, { timeout: 300 });
+  else setTimeout(writeLink, 50);
+}
+
+function writeLink() {
+  linkScheduled = false;
+  // A link the person opened meanwhile (a hash change) is theirs: it is not overwritten.
+  if (location.hash === hashWhenScheduled) history.replaceState(null, "", `#${pendingLink}`);
 }
 
 // Build the tabs, forms and dialog for a system the first time an encounter of it is shown.
@@ -108,6 +142,7 @@ function context() {
 // -- boot -------------------------------------------------------------------------------------------
 
 const saved = readSaved();
+recentLinks = Array.isArray(saved?.links) ? saved.links : [];
 if (saved?.roster) {
   renderRoster(saved.roster, {}, null);
   q("system-name").textContent = saved.system?.name ?? "";
@@ -131,7 +166,8 @@ function loadFirstEncounter() {
       banner(`Your autosaved encounter could not be read (${error.message}); it is kept in storage untouched.`));
   }
   const link = location.hash.slice(1);
-  if (link && link !== base?.fragment) {
+  const ownOlderLink = base && recentLinks.includes(linkHash(link));
+  if (link && link !== base?.fragment && !ownOlderLink) {
     const opened = run("open_link", { link }, (error) =>
       banner(`This share link could not be opened: ${error.message}. ${base ? "Your encounter is unchanged." : ""}`));
     if (opened) {
@@ -147,7 +183,7 @@ function loadFirstEncounter() {
   }
   if (base) {
     show(base);
-    history.replaceState(null, "", `#${base.fragment}`);  // a bad link must not come back on every reload
+    showLink(base.fragment);  // a bad link must not come back on every reload
   } else {
     commit(run("new", { system: systems.keys().next().value }));
   }

@@ -198,8 +198,13 @@ export function renderSystemPicker(systems, current) {
     el("span", {}, el("strong", { text: system.name }), el("span", { class: "small source", text: system.source })))));
 }
 
+let drawnOptions = "";
+
 export function renderOptions(schema, values, fixed, onChange) {
   const form = q("options-form");
+  const key = JSON.stringify([schema, values, fixed]);
+  if (key === drawnOptions) return;
+  drawnOptions = key;
   form.replaceChildren(...schema.map((option) => {
     const select = el("select", { name: option.name, testid: `option-${option.name}`, disabled: fixed,
       onchange: () => onChange(option, select.selectedIndex) });
