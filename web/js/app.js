@@ -494,8 +494,9 @@ function wireEvents() {
   q("dice-prompt").addEventListener("submit", useTypedDice);
   q("dice-entry").addEventListener("input", updateDiceCount);
   q("dice-backspace").addEventListener("click", () => {
+    // Remove the last face: a bracketed one ("[ ]"), a number ("6"), or one symbol ("+").
     const entry = q("dice-entry");
-    entry.value = entry.value.trimEnd().replace(/(\S+|\S)$/, (last) => (last.length > 1 && !/^\d+$/.test(last) ? last.slice(0, -1) : "")).trimEnd();
+    entry.value = entry.value.trimEnd().replace(/(\[[^\]]*\]|\d+|\S)$/, "").trimEnd();
     updateDiceCount();
   });
   q("dice-app-rest").addEventListener("click", rollTheRest);
