@@ -5,11 +5,9 @@
 import * as engine from "./engine.js";
 import { banner, clearBanners, fieldError, q } from "./dom.js";
 import { SchemaForm } from "./forms.js";
+import { isOwnLink, keepPrevious, readSaved, recallLinks, save, showLink } from "./keep.js";
 import { renderLatest, renderLog, renderOdds, renderOptions, renderPrompt, renderRoster, renderSystemPicker,
   renderTabs } from "./view.js";
-
-const SAVE_KEY = "woundbook.encounter.v1";
-const PREVIOUS_KEY = "woundbook.previous.v1";
 
 let current = null;        // {encounter, view, fragment}: the engine's last answer
 let systems = new Map();   // id -> the system's schema (options, sheet, actions, catalog)
@@ -20,48 +18,6 @@ let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
 let pickNext = "actor";    // what the next tap on a card chooses
 let pending = null;        // typed dice being asked for: {action, inputs, faces, needs}
-
-// -- storage ----------------------------------------------------------------------------------------
-
-function readSaved(key = SAVE_KEY) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-// Links this page itself put in the address bar lately (by a short hash): a reload that finds one of
-// them is our own, older address, not a link someone shared, and the autosave is newer.
-const RECENT_LINKS = 40;
-let recentLinks = [];
-
-function linkHash(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36) + text.length.toString(36);
-}
-
-function save(result) {
-  recentLinks = [...recentLinks.filter((one) => one !== linkHash(result.fragment)), linkHash(result.fragment)]
-    .slice(-RECENT_LINKS);
-  try {
-    localStorage.setItem(SAVE_KEY, JSON.stringify({
-      encounter: result.encounter, fragment: result.fragment, system: result.view.system,
-      roster: result.view.roster, links: recentLinks, saved: new Date().toISOString(),
-    }));
-  } catch (error) {
-    banner(`Autosave failed (${error.name}): your browser's storage may be full. Use Share to keep a link or a file.`);
-  }
-}
-
-function keepPrevious() {
-  const saved = localStorage.getItem(SAVE_KEY);
-  if (saved) {
-    try { localStorage.setItem(PREVIOUS_KEY, saved); } catch { /* nothing more can be kept */ }
-  }
-}
 
 // -- engine answers ---------------------------------------------------------------------------------
 
@@ -101,27 +57,6 @@ function commit(result) {
   showLink(result.fragment);
 }
 
-// The address bar follows the encounter, once the frame is painted: Chromium takes ~10 ms to replace
-// a long URL, which a tap need not wait for (the encounter itself is already saved).
-let pendingLink = null;
-let linkScheduled = false;
-let hashWhenScheduled = "";
-
-function showLink(fragment) {
-  pendingLink = fragment;
-  if (linkScheduled) return;
-  linkScheduled = true;
-  hashWhenScheduled = location.hash;
-  if ("requestIdleCallback" in window) requestIdleCallback(writeLink, { timeout: 300 });
-  else setTimeout(writeLink, 50);
-}
-
-function writeLink() {
-  linkScheduled = false;
-  // A link the person opened meanwhile (a hash change) is theirs: it is not overwritten.
-  if (location.hash === hashWhenScheduled) history.replaceState(null, "", `#${pendingLink}`);
-}
-
 // Build the tabs, forms and dialog for a system the first time an encounter of it is shown.
 function useSystem(id) {
   if (system?.id === id) return;
@@ -142,7 +77,7 @@ function context() {
 // -- boot -------------------------------------------------------------------------------------------
 
 const saved = readSaved();
-recentLinks = Array.isArray(saved?.links) ? saved.links : [];
+recallLinks(saved);
 if (saved?.roster) {
   renderRoster(saved.roster, {}, null);
   q("system-name").textContent = saved.system?.name ?? "";
@@ -166,7 +101,7 @@ function loadFirstEncounter() {
       banner(`Your autosaved encounter could not be read (${error.message}); it is kept in storage untouched.`));
   }
   const link = location.hash.slice(1);
-  const ownOlderLink = base && recentLinks.includes(linkHash(link));
+  const ownOlderLink = base && isOwnLink(link);
   if (link && link !== base?.fragment && !ownOlderLink) {
     const opened = run("open_link", { link }, (error) =>
       banner(`This share link could not be opened: ${error.message}. ${base ? "Your encounter is unchanged." : ""}`));
@@ -190,7 +125,7 @@ function loadFirstEncounter() {
 }
 
 function restorePrevious() {
-  const previous = readSaved(PREVIOUS_KEY);
+  const previous = readSaved("previous");
   if (!previous) return banner("There is no previous encounter to restore.");
   const result = run("view", { encounter: previous.encounter });
   if (!result) return;
