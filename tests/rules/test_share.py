@@ -11,7 +11,7 @@ import pytest
 from rules import share
 from rules.api import call
 from rules.dice import SeededDice
-from rules.encounter import MAX_EVENTS, Encounter
+from rules.encounter import Encounter
 from rules.errors import BadField, BadLink, TooLarge
 from rules.share import encode
 

@@ -232,8 +232,7 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   fieldError("action-error", "");
   fieldError("dice-error", "");
   const result = run("act", { encounter: current.encounter, action, inputs, dice: mode, faces }, (error) => {
-    if (pending && error.field && error.field in faces) fieldError("dice-error", error.message);
-    else if (pending) fieldError("dice-error", error.message);
+    if (pending) fieldError("dice-error", error.message);  // answering a prompt: the error belongs there
     else showActionError(error);
   });
   if (!result) return;
