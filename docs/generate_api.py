@@ -69,26 +69,32 @@ Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words),
 | `combatant` | `role`: `actor` or `target`; `optional`, `empty_label` | a list of the roster (an `actor` only among those who `can_act`); tapping cards fills it | the combatant id, `""` for none |
 | `weapon` | `from`: the combatant input | that combatant's `weapons` | the weapon's index |
 | `mode` | `from`, `weapon` | that weapon's `modes` | the mode's `value` |
+| `part` | `from`: the combatant input | that combatant's card `parts`; hidden (and not sent) when the card has none | the part's `value` |
 | `gear` | `catalog` (a key of the system's catalog), `optional`, `empty_label`, `example` | a catalog row, or "Other" with a name and a notation typed in | `{"name", "notation"}` |
 | `list` | `of` (an input without a name), `max` | rows to add and remove | a list of values |
 
 An action is `{"id", "label", "verb", "odds", "dice", "inputs"}`: `verb` names its button ("Roll"), `odds` says \
 whether `odds` answers for it, `dice` whether it rolls any (only then does the page offer to type dice in). Several \
-actions are drawn as tabs.
+actions are drawn as tabs. An action whose `verb` is `null` only shows its odds (a comparison): it resolves \
+nothing, so it has `"dice": false` and `"odds": true`, and the page shows no Roll button for it.
 
 ### Cards (`view.roster`)
 
 A card is `{"id", "name", "status": {"text", "severity"}, "can_act", "widgets", "weapons", "sheet"}`. `severity` \
 is `ok`, `hurt`, `down` or `out`; `can_act` is false for someone taken out (not offered as an `actor`); \
-`weapons` feeds the `weapon` and `mode` inputs; `sheet` fills the edit dialog. `widgets` are drawn in order:
+`weapons` feeds the `weapon` and `mode` inputs; an optional `parts`, `[{"value", "label"}]` with each value once, \
+feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widgets` are drawn in order:
 
 | widget | shape |
 |---|---|
 | `stats` | `{"items": [{"label", "value"}]}` |
 | `track` | `{"label", "levels": [{"name", "penalty", "threshold", "summary", "boxes": [{"marked", "by"}]}]}`: levels in order, each penalty as short visible text, a threshold label or null, `summary` read by screen readers ("Hurt (-1 to all actions): 2 of 3 marked"), for each marked box what marked it, and optionally `tap`: `{"action", "combatant", "inputs"}`, the action a tap on the level opens, with the card as that combatant input and these inputs preset |
+| `grid` | `{"label", "columns": [text], "row_title", "rows": [{"label", "summary", "cells": [state]}], "summary"}`: a chart of boxes drawn as on paper, column labels across the top and each row's label at its right end under `row_title` (e.g. "DM"); every row has one cell per column, each `empty`, `slash` (drawn "/"), `cross` (drawn "X") or `unusable` (hatched); `summary` (the whole chart) and each row's `summary` are read by screen readers; optionally `tap` as for a track level, for a tap anywhere on the grid |
+| `meters` | `{"label", "items": [{"name", "value", "max", "text", "summary", "marks": [{"at", "label"}]}]}`: one bar per item filled to `value` of `max` (integers, `max` above 0), a tick at each mark (`at` from 0), `text` shown beside it ("30 of 280") and `summary` read by screen readers; optionally `tap` on an item, as for a track level |
+| `table` | `{"caption", "header": [text], "rows": [[text]], "note"?}`: a table whose first cell in each row names the row; every row has one cell per heading; `note` is small text under it. It scrolls sideways in its box on a narrow screen |
 | `gear` | `{"items": [{"kind", "name", "notation", "note"}]}` |
 
-Widgets still to come, each added with the first system that needs it: `grid`, `meters`, `table`, `hexes`.
+Widgets still to come, each added with the first system that needs it: `hexes`.
 
 ### Dice on demand (`act` with `"dice": "given"`)
 
@@ -102,7 +108,9 @@ app roll the rest.
 
 `odds` answers `{"title", "summary", "charts": [{"title", "bars": [{"label", "weight", "total", "fraction", \
 "probability", "percent"}]}]}` with at most eight bars a chart (a long tail is grouped, as "6+ damage"), each \
-outcome once, plus the exact distributions the system keeps as data.
+outcome once, plus the exact distributions the system keeps as data. It may also carry `"tables"`, a list of \
+`{"caption", "header", "rows", "note"?}` shaped as the `table` widget, drawn after the charts; `charts` may then be \
+empty.
 """
 
 

@@ -18,6 +18,7 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "combatant": {"role"},
     "weapon": {"from"},
     "mode": {"from", "weapon"},
+    "part": {"from"},
     "gear": {"catalog"},
     "list": {"of", "max"},
 }
@@ -25,7 +26,15 @@ INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional",
               "role"} | set().union(*INPUT_KINDS.values())
 ROLES = {"actor", "target"}
 SEVERITIES = {"ok", "hurt", "down", "out"}
-WIDGETS: dict[str, set[str]] = {"stats": {"items"}, "track": {"label", "levels"}, "gear": {"items"}}
+WIDGETS: dict[str, set[str]] = {
+    "stats": {"items"},
+    "track": {"label", "levels"},
+    "grid": {"label", "columns", "row_title", "rows", "summary"},
+    "meters": {"label", "items"},
+    "table": {"caption", "header", "rows"},
+    "gear": {"items"},
+}
+CELL_STATES = {"empty", "slash", "cross", "unusable"}
 MAX_BARS = 8
 
 
@@ -52,6 +61,8 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False)
             assert entry["default"] in [choice["value"] for choice in entry["choices"]], entry
     if kind in ("weapon", "mode"):
         assert entry["from"] in names, entry
+    if kind == "part":
+        assert entry["from"] in names and entry["from"] != entry.get("name"), entry
     if kind == "list":
         check_input(entry["of"], names, nested=True)
     check_when(entry.get("when"), names)
@@ -82,6 +93,10 @@ def check_system(system: dict[str, Any]) -> None:
     assert [entry["name"] for entry in system["sheet"]][0] == "name"
     for action in system["actions"]:
         assert {"id", "label", "verb", "odds", "dice", "inputs"} <= set(action), action
+        # A null verb is an action that only shows odds (a comparison): it rolls nothing and resolves nothing.
+        assert action["verb"] is None or (isinstance(action["verb"], str) and action["verb"]), action
+        if action["verb"] is None:
+            assert action["dice"] is False and action["odds"] is True, action
         check_inputs(action["inputs"])
 
 
@@ -97,18 +112,89 @@ def check_card(card: dict[str, Any]) -> None:
         if kind == "track":
             for level in widget["levels"]:
                 assert {"name", "penalty", "threshold", "summary", "boxes"} <= set(level), level
-                if "tap" in level:
-                    assert {"action", "combatant", "inputs"} == set(level["tap"]), level
+                check_tap(level)
                 assert level["penalty"], level
                 assert all(set(box) == {"marked", "by"} for box in level["boxes"]), level
+        if kind == "grid":
+            check_grid(widget)
+        if kind == "meters":
+            check_meters(widget)
+        if kind == "table":
+            check_table(widget)
         if kind == "gear":
             assert all({"kind", "name", "notation", "note"} <= set(item) for item in widget["items"]), widget
     for weapon in card["weapons"]:
         assert {"name", "notation", "modes"} <= set(weapon) and weapon["modes"], weapon
+    if "parts" in card:
+        parts = card["parts"]
+        assert isinstance(parts, list), card
+        for part in parts:
+            assert set(part) == {"value", "label"} and isinstance(part["value"], str) and part["value"], part
+            assert isinstance(part["label"], str) and part["label"], part
+        values = [part["value"] for part in parts]
+        assert len(values) == len(set(values)), f"part values repeat: {values}"
+
+
+def check_tap(part: dict[str, Any]) -> None:
+    """A widget part a person may tap: the action it opens, the combatant input the card fills, presets."""
+    if "tap" in part:
+        tap = part["tap"]
+        assert {"action", "combatant", "inputs"} == set(tap), part
+        assert isinstance(tap["action"], str) and isinstance(tap["combatant"], str), tap
+        assert isinstance(tap["inputs"], dict), tap
+
+
+def is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_grid(widget: dict[str, Any]) -> None:
+    assert is_text(widget["label"]) and is_text(widget["summary"]) and isinstance(widget["row_title"], str), widget
+    columns = widget["columns"]
+    assert columns and all(isinstance(column, str) for column in columns), columns
+    assert widget["rows"], widget
+    for row in widget["rows"]:
+        assert set(row) == {"label", "summary", "cells"}, row
+        assert isinstance(row["label"], str) and is_text(row["summary"]), row
+        assert len(row["cells"]) == len(columns), f"{row['label']!r}: {len(row['cells'])} cells, {len(columns)} columns"
+        assert set(row["cells"]) <= CELL_STATES, f"cell states {set(row['cells']) - CELL_STATES} in {row['label']!r}"
+    check_tap(widget)
+
+
+def check_meters(widget: dict[str, Any]) -> None:
+    assert is_text(widget["label"]) and widget["items"], widget
+    for item in widget["items"]:
+        assert {"name", "value", "max", "text", "summary", "marks"} <= set(item) <= {
+            "name", "value", "max", "text", "summary", "marks", "tap"}, item
+        assert is_text(item["name"]) and is_text(item["text"]) and is_text(item["summary"]), item
+        assert is_int(item["value"]) and is_int(item["max"]) and item["max"] > 0, item
+        for mark in item["marks"]:
+            assert set(mark) == {"at", "label"} and is_int(mark["at"]) and mark["at"] >= 0, mark
+            assert is_text(mark["label"]), mark
+        check_tap(item)
+
+
+def check_table(table: dict[str, Any]) -> None:
+    """A table widget, or one of the tables an odds answer carries (the same shape without a kind)."""
+    assert set(table) - {"kind"} <= {"caption", "header", "rows", "note"}, set(table)
+    assert is_text(table["caption"]), table
+    header = table["header"]
+    assert header and all(isinstance(heading, str) for heading in header), header
+    for row in table["rows"]:
+        assert len(row) == len(header), f"{table['caption']!r}: row {row} has {len(row)} cells, header {len(header)}"
+        assert all(isinstance(cell, str) for cell in row), row
+    assert isinstance(table.get("note", ""), str), table
 
 
 def check_odds(odds: dict[str, Any]) -> None:
     assert {"title", "summary", "charts"} <= set(odds), set(odds)
+    for table in odds.get("tables", []):
+        check_table(table)
+    assert odds["charts"] or odds.get("tables"), f"odds with nothing to draw: {odds['title']!r}"
     for chart in odds["charts"]:
         labels = [bar["label"] for bar in chart["bars"]]
         assert len(labels) <= MAX_BARS and len(labels) == len(set(labels)), labels

@@ -192,6 +192,11 @@ function currentAction() {
   return system.actions.find((action) => action.id === actionId);
 }
 
+// An action whose verb is null only shows its odds (a comparison): it has nothing to resolve.
+function resolves(id) {
+  return system.actions.find((action) => action.id === id)?.verb !== null;
+}
+
 function selectAction(id) {
   actionId = id;
   renderTabs(system.actions, id, (next) => { selectAction(next); drawRoster(); updateOdds(); });
@@ -200,8 +205,10 @@ function selectAction(id) {
   form.refresh();
   const action = currentAction();
   q("roll").textContent = action.verb || "Roll";
-  q("type-dice").hidden = action.dice === false;
+  q("roll").hidden = !resolves(id);
+  q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action.odds;
+  if (!resolves(id)) q("odds").open = true;   // the odds are all such an action shows
   pickNext = "actor";
   cancelPrompt();
   fieldError("action-error", "");
@@ -229,6 +236,7 @@ function updateOdds() {
 
 // mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
 function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), action = actionId) {
+  if (!resolves(action)) return;   // Enter in a comparison's form resolves nothing
   fieldError("action-error", "");
   fieldError("dice-error", "");
   const result = run("act", { encounter: current.encounter, action, inputs, dice: mode, faces }, (error) => {

@@ -50,7 +50,7 @@ export class SchemaForm {
   build(input) {
     const maker = {
       text: textField, notation: textField, integer: integerField, flag: flagField, choice: choiceField,
-      combatant: selectField, weapon: selectField, mode: selectField, gear: gearField, list: listField,
+      combatant: selectField, weapon: selectField, mode: selectField, part: selectField, gear: gearField, list: listField,
     }[input.kind];
     if (!maker) throw new Error(`the page cannot draw an input of kind ${input.kind}`);
     const field = maker(input, this.context);
@@ -71,8 +71,9 @@ export class SchemaForm {
       if (input.kind === "combatant" && input.role === "target") this.avoidActor(field);
       if (input.kind === "weapon") this.fillWeapons(field);
       if (input.kind === "mode") this.fillModes(field);
+      const offered = input.kind === "part" ? this.fillParts(field) : true;
       if (input.kind === "choice") this.showChoices(field);
-      field.node.hidden = !this.applies(input.when);
+      field.node.hidden = !offered || !this.applies(input.when);
     }
   }
 
@@ -119,6 +120,13 @@ export class SchemaForm {
   fillModes(field) {
     const weapon = this.card(field.input.from)?.weapons?.[Number(this.rawValue(field.input.weapon) || 0)];
     fillSelect(field.control, (weapon?.modes ?? []).map((mode) => ({ value: mode.value, label: mode.label })));
+  }
+
+  // The parts of the chosen combatant's card; a card without parts hides the field, so nothing is sent.
+  fillParts(field) {
+    const parts = this.card(field.input.from)?.parts ?? [];
+    fillSelect(field.control, parts.map((part) => ({ value: part.value, label: part.label })));
+    return parts.length > 0;
   }
 
   showChoices(field) {
@@ -273,12 +281,14 @@ function choiceField(input) {
   return field;
 }
 
-// combatant, weapon and mode: lists filled from the roster on every refresh.
+// combatant, weapon, mode and part: lists filled from the roster on every refresh. A combatant's id and
+// a part's value are sent as text; a weapon's index and a mode's value as numbers.
 function selectField(input) {
   const control = el("select", { testid: `input-${input.name}` });
   const field = {
     node: labelled(input, control), control,
-    get: () => (input.kind === "combatant" ? control.value : control.value === "" ? undefined : Number(control.value)),
+    get: () => (input.kind === "combatant" ? control.value : control.value === "" ? undefined
+      : input.kind === "part" ? control.value : Number(control.value)),
     set: (value) => { if (value !== undefined && value !== null) control.value = String(value); },
   };
   return field;

@@ -2,7 +2,7 @@
 // It draws what the engine describes and nothing else: cards, the log, the odds, the dice prompt.
 
 import { el, fillSelect, q } from "./dom.js";
-import { renderWidget } from "./widgets.js";
+import { renderTable, renderWidget } from "./widgets.js";
 
 // -- the roster -------------------------------------------------------------------------------------
 
@@ -153,9 +153,11 @@ export function renderOdds(odds, message = "") {
   }
   summary.textContent = `Odds, ${odds.title}: ${odds.summary}`;
   summary.dataset.pool = odds.pool === null || odds.pool === undefined ? "" : String(odds.pool);
+  // Charts of bars, then any tables (a comparison may be all tables and no chart).
   chart.replaceChildren(...odds.charts.map((one, index) => el("div", { class: "one-chart", testid: "odds-group" },
     el("h3", { text: one.title }),
-    one.bars.flatMap((bar) => renderBar(bar, index === 0 ? "odds-condition" : "odds-bar")))));
+    one.bars.flatMap((bar) => renderBar(bar, index === 0 ? "odds-condition" : "odds-bar")))),
+  ...(odds.tables ?? []).map((table) => renderTable(table, "odds-table")));
 }
 
 function renderBar(bar, testid) {

@@ -3,7 +3,7 @@
 
 import { el } from "./dom.js";
 
-const RENDERERS = { stats, track, gear };
+const RENDERERS = { stats, track, grid, meters, table: (widget) => renderTable(widget), gear };
 
 // onTap(tap): a widget part the engine marks with `tap` opens that action with inputs preset.
 export function renderWidget(widget, onTap = null) {
@@ -29,12 +29,68 @@ function track(widget, onTap) {
           level.name),
         el("span", { class: "penalty", testid: "track-penalty", text: level.penalty }),
         el("span", { class: `boxes${level.tap && onTap ? " tappable" : ""}`, role: "img", "aria-label": level.summary,
-          title: level.summary, onclick: level.tap && onTap ? (event) => { event.stopPropagation(); onTap(level.tap); } : null },
+          title: level.summary, onclick: tapHandler(level.tap, onTap) },
           level.boxes.map((box) => el("span", {
             class: "box", testid: "track-box", title: box.marked ? `Marked: ${box.by}` : "Open",
             dataset: { marked: String(box.marked), level: level.name },
           }))));
     }));
+}
+
+// The tap a widget part carries, as a click handler; it stops at the part so the card is not picked too.
+function tapHandler(tap, onTap) {
+  return tap && onTap ? (event) => { event.stopPropagation(); onTap(tap); } : null;
+}
+
+// A chart of cells drawn as on paper: column labels across the top, each row's label at its right end,
+// each cell a small box: open, "/", "X", or hatched when it cannot be used. The glyphs are text, so they print.
+const GLYPHS = { empty: "", slash: "/", cross: "X", unusable: "" };
+
+function grid(widget, onTap) {
+  const tap = tapHandler(widget.tap, onTap);
+  return el("div", { class: `grid-widget${tap ? " tappable" : ""}`, testid: "widget-grid", title: widget.summary, onclick: tap },
+    el("table", { class: "cells" },
+      el("caption", { text: widget.label }),
+      el("thead", {}, el("tr", {},
+        widget.columns.map((column) => el("th", { scope: "col", text: column })),
+        el("th", { scope: "col", class: "row-title", text: widget.row_title }))),
+      el("tbody", {}, widget.rows.map((row) => el("tr", {
+        testid: "grid-row", dataset: { label: row.label }, "aria-label": row.summary, title: row.summary,
+      },
+      row.cells.map((state) => el("td", { testid: "grid-cell", dataset: { state }, text: GLYPHS[state] ?? "" })),
+      el("th", { scope: "row", class: "row-label", text: row.label }))))),
+    el("span", { class: "visually-hidden", testid: "grid-summary", text: widget.summary }));
+}
+
+// Named values against a maximum: a bar filled to value/max, a tick at each mark, and the value in words.
+function meters(widget, onTap) {
+  const share = (at, max) => `${(max > 0 ? Math.max(0, Math.min(100, (at / max) * 100)) : 0).toFixed(2)}%`;
+  return el("div", { class: "meters", testid: "widget-meters", role: "group", "aria-label": widget.label },
+    widget.items.map((item) => {
+      const tap = tapHandler(item.tap, onTap);
+      return el("div", { class: `meter${tap ? " tappable" : ""}`, testid: "meter", onclick: tap,
+        dataset: { name: item.name, value: String(item.value), max: String(item.max) } },
+      el("span", { class: "meter-name", text: item.name, title: item.name }),
+      el("span", { class: "meter-bar", role: "img", "aria-label": item.summary, title: item.summary },
+        el("span", { class: "meter-fill", style: `width: ${share(item.value, item.max)}` }),
+        item.marks.map((mark) => el("span", { class: "meter-mark", testid: "meter-mark", title: mark.label,
+          dataset: { at: String(mark.at), label: mark.label }, style: `left: ${share(mark.at, item.max)}` }))),
+      el("span", { class: "meter-text", testid: "meter-text", text: item.text }));
+    }));
+}
+
+// A table of words: a caption, a header, rows whose first cell names the row, and an optional note.
+// It scrolls sideways inside its box (focusable, so a keyboard can scroll it) rather than widen the page.
+export function renderTable(table, testid = "widget-table") {
+  return el("div", { class: "table-widget", testid },
+    el("div", { class: "table-scroll", role: "group", "aria-label": table.caption, tabindex: "0" },
+      el("table", { class: "data-table" },
+        el("caption", { text: table.caption }),
+        el("thead", {}, el("tr", {}, table.header.map((heading) => el("th", { scope: "col", text: heading })))),
+        el("tbody", {}, table.rows.map((row) => el("tr", { testid: "table-row" },
+          row.map((cell, index) => el(index === 0 ? "th" : "td",
+            { scope: index === 0 ? "row" : null, testid: "table-cell", text: cell }))))))),
+    table.note ? el("p", { class: "table-note small", testid: "table-note", text: table.note }) : null);
 }
 
 function gear(widget) {
