@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import BadField
+from .errors import BadField, UnknownCombatant
 
 _MISSING = object()
 MAX_NAME = 60
@@ -105,6 +105,14 @@ def choice(data: Mapping[str, Any], key: str, field: str, choices: tuple[str, ..
         raise BadField(f"{label(field)} is missing; expected one of {', '.join(map(repr, choices))}", field=field)
     if not isinstance(value, str) or value not in choices:
         raise BadField(f"{label(field)} {shown(value)} is not one of {', '.join(map(repr, choices))}", field=field)
+    return value
+
+
+def combatant(data: Mapping[str, Any], key: str, roster: Mapping[str, Any], role: str) -> str:
+    """The id of a combatant in ``roster`` named by ``data[key]``; ``role`` says who it is in the message."""
+    value = data.get(key)
+    if not isinstance(value, str) or value not in roster:
+        raise UnknownCombatant(f"the {role} is not in this encounter; pick one from the roster", field=key)
     return value
 
 

@@ -56,6 +56,19 @@ class Dist(Generic[T]):
             counts[outcome] = counts.get(outcome, 0) + 1
         return Dist(counts)
 
+    @staticmethod
+    def exact(probabilities: Mapping[T, Fraction]) -> Dist[T]:
+        """A distribution from exact probabilities (which should sum to 1), as the smallest integer weights.
+
+        >>> sorted(Dist.exact({"a": Fraction(1, 3), "b": Fraction(2, 3)}).weights.items())
+        [('a', 1), ('b', 2)]
+        """
+        kept = {outcome: chance for outcome, chance in probabilities.items() if chance}
+        common = math.lcm(*(chance.denominator for chance in kept.values()))
+        weights = {outcome: int(chance * common) for outcome, chance in kept.items()}
+        divisor = math.gcd(*weights.values())
+        return Dist({outcome: weight // divisor for outcome, weight in weights.items()})
+
     @property
     def total(self) -> int:
         return sum(self.weights.values())
@@ -185,3 +198,22 @@ def chart(title: str, items: list[tuple[str, int]], total: int, *, tail: Callabl
         shown = kept + [{"label": tail(rest[0]["label"]), "weight": weight, "total": total,
                          **share(Fraction(weight, total))}]
     return {"title": title, "bars": shown}
+
+
+def ranges(items: list[tuple[int, int]], unit: str, max_bars: int = MAX_BARS) -> list[tuple[str, int]]:
+    """Integer outcomes (sorted, with weights) in at most ``max_bars`` runs of neighbouring values, labelled
+    ``3 points`` or ``3\u20134 points``, so a wide range keeps its shape instead of a long grouped tail.
+
+    >>> ranges([(n, 1) for n in range(3, 19)], "points", 8)[:2]
+    [('3\u20134 points', 2), ('5\u20136 points', 2)]
+    """
+    if len(items) <= max_bars:
+        return [(f"{value} {unit}", weight) for value, weight in items]
+    size = math.ceil(len(items) / max_bars)
+    out = []
+    for start in range(0, len(items), size):
+        run = items[start:start + size]
+        low, high = run[0][0], run[-1][0]
+        label = f"{low} {unit}" if low == high else f"{low}\u2013{high} {unit}"
+        out.append((label, sum(weight for _, weight in run)))
+    return out

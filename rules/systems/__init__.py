@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 from ..dice import DiceSource
 from ..errors import UnknownSystem
 from ..report import Report
-from . import typed
+from . import megatraveller, typed
 
 
 class System(Protocol):
@@ -46,7 +46,7 @@ class System(Protocol):
     def catalog(self) -> dict[str, Any]: ...
 
 
-_MODULES: tuple[ModuleType, ...] = (typed,)
+_MODULES: tuple[ModuleType, ...] = (typed, megatraveller)
 SYSTEMS: dict[str, System] = {module.ID: cast(System, module) for module in _MODULES}
 
 

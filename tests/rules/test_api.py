@@ -63,8 +63,9 @@ def test_app_rolled_dice_are_recorded_for_replay() -> None:
 
 
 def test_systems_and_catalog_describe_what_the_page_needs() -> None:
-    (typed,) = ok("systems")["systems"]
-    assert typed["id"] == "typed"
+    systems = {system["id"]: system for system in ok("systems")["systems"]}
+    assert list(systems) == ["typed", "megatraveller"]
+    typed = systems["typed"]
     assert {option["name"] for option in typed["options"]} == {"track", "ballistic_regular", "universal_floor"}
     assert [action["id"] for action in typed["actions"]] == ["attack", "mark"]
     assert [entry["name"] for entry in typed["sheet"]] == ["name", "skill", "defence", "strength", "weapons", "armour"]

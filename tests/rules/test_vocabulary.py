@@ -28,6 +28,12 @@ def ok(method: str, **request: Any) -> dict[str, Any]:
     return result
 
 
+def answer(method: str, **request: Any) -> dict[str, Any]:
+    response: dict[str, Any] = json.loads(call(method, json.dumps(request)))
+    assert response["ok"] or response["error"]["kind"] != "internal", response
+    return response
+
+
 def schema(system_id: str) -> dict[str, Any]:
     return next(system for system in ok("systems")["systems"] if system["id"] == system_id)
 
@@ -66,13 +72,27 @@ def test_schemas_cards_odds_and_prompts_use_the_vocabulary(system_id: str) -> No
     state = ok("new", system=system_id)
     for name in ("First", "Second"):
         state = ok("add", encounter=state["encounter"], sheet=sheet_for(system, name))
-    for action in system["actions"]:
+    for number, action in enumerate(system["actions"]):
         inputs = inputs_for(action, system)
+        # The first action (the hit) must work on a fresh encounter; a later one (recovering from a stun) may
+        # refuse it, in plain words, as the page would show.
+        must = number == 0
         if action["odds"]:
-            vocabulary.check_odds(ok("odds", encounter=state["encounter"], action=action["id"], inputs=inputs))
-        asked = ok("act", encounter=state["encounter"], action=action["id"], inputs=inputs, dice="given")
-        if "needs" in asked:
-            vocabulary.check_needs(asked["needs"])
+            odds = answer("odds", encounter=state["encounter"], action=action["id"], inputs=inputs)
+            if must or odds["ok"]:
+                vocabulary.check_odds(odds["result"])
+            else:
+                assert odds["error"]["kind"] == "bad_field", odds
+        if action["verb"] is None:
+            refused = answer("act", encounter=state["encounter"], action=action["id"], inputs=inputs, dice="app")
+            assert refused["error"]["kind"] == "bad_field", refused
+            continue
+        asked = answer("act", encounter=state["encounter"], action=action["id"], inputs=inputs, dice="given")
+        if not asked["ok"] and not must:
+            assert asked["error"]["kind"] == "bad_field", asked
+            continue
+        if "needs" in asked["result"]:
+            vocabulary.check_needs(asked["result"]["needs"])
         done = ok("act", encounter=state["encounter"], action=action["id"], inputs=inputs, dice="app", seed=1)
         for card in done["view"]["roster"]:
             vocabulary.check_card(card)

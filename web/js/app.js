@@ -136,7 +136,9 @@ function restorePrevious() {
 // -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
 
 function roleInputs() {
-  const inputs = currentAction().inputs.filter((input) => input.kind === "combatant");
+  // A combatant input hidden by `when` (a helper only some rolls use) is not filled by a tap.
+  const form = actionForms.get(actionId);
+  const inputs = currentAction().inputs.filter((input) => input.kind === "combatant" && !form.fields.get(input.name)?.node.hidden);
   return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
 }
 

@@ -17,13 +17,14 @@ from dataclasses import replace
 from typing import Any
 
 from ... import fields
+from ...fields import combatant
 from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import describe
 from ...report import Report, Step
 from ..data import load
 from .armour import Options
-from .attack import MAX_MARGIN, attack_inputs, combatant, read_attack, resolve
+from .attack import MAX_MARGIN, attack_inputs, read_attack, resolve
 from .chances import attack_odds
 from .sheet import LADDER_RANGE, MAX_WEAPONS, STRENGTH_RANGE, Sheet, State
 from .tracks import (TRACK_IDS, load_track, mark_by_hand, penalty, penalty_words, severity, status, taken_out,

@@ -12,7 +12,8 @@ from typing import Any
 
 from ... import fields
 from ...dice import DiceSource, fudge_value
-from ...errors import BadField, UnknownCombatant
+from ...errors import BadField
+from ...fields import combatant
 from ...ladder import describe
 from ...report import Report, Step, plural, show_fudge
 from .armour import ALLOWANCE_RULE, Options, Protection, pool_after_armour, protection, wear
@@ -82,14 +83,6 @@ def read_attack(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: 
         slow_strike=fields.flag(inputs, "slow_strike", "slow_strike"),
         energy_allowance=fields.integer(inputs, "energy_allowance", "energy_allowance", 0, 2, default=0),
     )
-
-
-def combatant(inputs: Mapping[str, Any], key: str, sheets: Mapping[str, Sheet], label: str) -> str:
-    """A combatant id from the inputs that names someone in the encounter."""
-    value = inputs.get(key)
-    if not isinstance(value, str) or value not in sheets:
-        raise UnknownCombatant(f"the {label} is not in this encounter; pick one from the roster", field=key)
-    return value
 
 
 def attack_inputs(attack: Attack) -> dict[str, Any]:

@@ -1,0 +1,250 @@
+"""Exact odds of a hit before it is rolled, and the Compare view's hits-to-knock-out and hits-to-destroy.
+
+For a hit, every total of the Damage Dice is taken with its exact chance; on a person, each total is
+marked by the same :mod:`.marking` the resolver uses, branching on the success and the failure of each
+roll it calls for (a row filling, the last point), with each roll's exact chance.
+
+Compare strikes each target again and again with one weapon and follows the exact distribution of its
+state from hit to hit: the expected number of hits until it is knocked out (or disabled) and until it is
+killed (or destroyed) is the sum over k of the chance it is still up (or still whole) after k hits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ...odds import Dist, bars, chart, ranges, share
+from ...report import plural
+from ..data import load
+from . import marking
+from .damage import points_dist, shorthand
+from .hit import Hit, mark_machine, mark_simple, person_context
+from .integrity import wound_level
+from .options import Options
+from .sheet import MACHINES, Sheet, State, conscious, dead, fresh
+from .status import describe
+
+Key = tuple[int, int, bool, bool, tuple[int, ...]]
+MAX_EXACT_HITS = 400          # past this many hits a target is "over 400": Compare stops following it
+SURE = 1e-12                  # the chance still to follow below which the tail adds nothing visible
+
+
+def after_points(sheet: Sheet, state: State, hit: Hit, total: int, options: Options) -> list[tuple[Fraction, State]]:
+    """The target's possible states after ``total`` points of this hit, each with its exact chance."""
+    if sheet.kind in MACHINES:
+        return [(Fraction(1), mark_machine(sheet, state, hit, total, []))]
+    if sheet.kind != "person":
+        return [(Fraction(1), mark_simple(sheet, state, hit, total, options, []))]
+    context = person_context(sheet, state, hit, total, options)
+    out: list[tuple[Fraction, State]] = []
+
+    def walk(position: marking.Marking, chance: Fraction) -> None:
+        position, _, call = marking.advance(context, position)
+        if call is None:
+            out.append((chance, replace(state, lethal=position.lethal, non_lethal=position.non_lethal,
+                                        stunned=position.stunned, unconscious=position.unconscious)))
+            return
+        success = call.task.chance()
+        if success:
+            walk(marking.settle(position, call, True), chance * success)
+        if success != 1:
+            walk(marking.settle(position, call, False), chance * (1 - success))
+
+    walk(marking.start(state.lethal, state.non_lethal, state.stunned, state.unconscious), Fraction(1))
+    return out
+
+
+def affects(sheet: Sheet, hit: Hit, options: Options) -> bool:
+    """Whether the hit can do anything: 0 Damage Dice is ineffective, non-lethal damage spares vehicles (D-MT-15)."""
+    if hit.dice == 0:
+        return False
+    return not (sheet.kind in MACHINES and not hit.lethal and options.machines_non_lethal == "ignore")
+
+
+def outcomes(sheet: Sheet, state: State, hit: Hit, options: Options) -> dict[tuple[int, State], Fraction]:
+    """(points, state afterwards) -> exact chance, for one hit."""
+    if not affects(sheet, hit, options):
+        return {(0, state): Fraction(1)}
+    result: dict[tuple[int, State], Fraction] = {}
+    totals = points_dist(hit.dice)
+    for total, weight in totals.weights.items():
+        for chance, after in after_points(sheet, state, hit, total, options):
+            key = (total, after)
+            result[key] = result.get(key, Fraction(0)) + chance * Fraction(weight, totals.total)
+    return result
+
+
+def condition(sheet: Sheet, state: State, hit: Hit, options: Options) -> tuple[int, str]:
+    """(rank, words) of the target's condition, coarse enough that each shows once in a chart."""
+    if sheet.kind in MACHINES:
+        assert hit.part is not None
+        index = [part.key for part in sheet.parts].index(hit.part)
+        part, damage = sheet.parts[index], state.parts[index]
+        rank = 3 if damage >= part.integrity else 2 if damage >= part.knockout else 1 if damage else 0
+        return rank, f"{part.label} {('intact', 'damaged', 'disabled', 'destroyed')[rank]}"
+    if dead(sheet, state, options.npc_death == "more_than"):
+        return 90, "Dead"
+    awake = conscious(sheet, state)
+    rank = 0 if awake and not state.stunned else 1 if awake else 2
+    words = ("Up", "Stunned", "Unconscious")[rank]
+    if sheet.kind == "person":
+        level = wound_level(sheet.chart, state.lethal)
+        order = ("none", "Superficial", "Minor", "Major", "Destroyed").index(level)
+        return rank * 10 + order, f"{words}, {'no wound' if level == 'none' else level + ' wound'}"
+    return rank * 10, words
+
+
+def hit_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
+    """The odds of a hit on its target in its current state."""
+    assert hit.target is not None
+    sheet, state = sheets[hit.target], states[hit.target]
+    result = outcomes(sheet, state, hit, options)
+    total_weight = Dist.exact({key: chance for key, chance in result.items()})
+    weights = total_weight.weights
+    grand = total_weight.total
+    by_points: dict[int, int] = {}
+    by_condition: dict[tuple[int, str], int] = {}
+    for (points, after), weight in weights.items():
+        by_points[points] = by_points.get(points, 0) + weight
+        label = condition(sheet, after, hit, options)
+        by_condition[label] = by_condition.get(label, 0) + weight
+    condition_items = [(label, weight) for (_, label), weight in sorted(by_condition.items())]
+
+    def chance_of(test: Any) -> Fraction:
+        return Fraction(sum(weight for (_, after), weight in weights.items() if test(after)), grand)
+
+    more_than = options.npc_death == "more_than"
+    stunned = chance_of(lambda after: after.stunned and conscious(sheet, after) and not dead(sheet, after, more_than))
+    unconscious = chance_of(lambda after: not conscious(sheet, after) and not dead(sheet, after, more_than))
+    killed = chance_of(lambda after: dead(sheet, after, more_than))
+    expected = sum((Fraction(weight) * points for points, weight in by_points.items()), Fraction(0)) / grand
+    rolled, added = shorthand(hit.dice)
+    where = f" ({sheet.part(hit.part).label})" if hit.part else ""
+    if not affects(sheet, hit, options):
+        summary = "no effect: " + ("0 Damage Dice is ineffective" if hit.dice == 0 else
+                                   "non-lethal damage does not affect vehicles")
+    else:
+        dice = f"{plural(hit.dice, 'Damage Die', 'Damage Dice')}: {rolled}D{f' + {added}' if added else ''}"
+        ends = [f"{word} {share(chance)['percent']}" for word, chance in
+                (("stunned", stunned), ("unconscious", unconscious), ("dead" if sheet.kind not in MACHINES
+                                                                      else "destroyed", killed))
+                if chance or word != "stunned" or sheet.kind == "person"]
+        summary = f"{dice}, {float(expected):g} points expected; {', '.join(ends)}"
+    point_items = ranges(sorted(by_points.items()), "points")
+    return {
+        "title": f"{hit.label} against {sheet.name}{where}",
+        "summary": summary,
+        "pool": rolled if affects(sheet, hit, options) else 0,
+        "damage_dice": hit.dice,
+        "expected_points": round(float(expected), 2),
+        "chances": {"stunned": share(stunned), "unconscious": share(unconscious), "dead": share(killed)},
+        "points": bars([(f"{points} points", weight) for points, weight in sorted(by_points.items())], grand),
+        "conditions": bars(condition_items, grand),
+        "charts": [
+            chart("Target afterwards", condition_items, grand, tail=lambda first: f"{first} or worse"),
+            chart("Damage points", point_items, grand),
+        ],
+    }
+
+
+# -- Compare: one weapon against every kind of target ---------------------------------------------------
+
+def knocked_out(sheet: Sheet, state: State, part: int) -> bool:
+    if sheet.kind in MACHINES:
+        return state.parts[part] >= sheet.parts[part].knockout
+    return not conscious(sheet, state)
+
+
+def destroyed(sheet: Sheet, state: State, part: int, options: Options) -> bool:
+    if sheet.kind in MACHINES:
+        return state.parts[part] >= sheet.parts[part].integrity
+    return dead(sheet, state, options.npc_death == "more_than")
+
+
+def expected_hits(sheet: Sheet, state: State, hit: Hit, options: Options) -> tuple[float | None, float | None, bool]:
+    """Expected hits until knocked out and until destroyed (None: never), and whether the count was cut short."""
+    if not affects(sheet, hit, options):
+        return None, None, False
+    part = 0
+    transitions = lru_cache(maxsize=None)(lambda now: [(float(chance), after) for (_, after), chance
+                                                       in outcomes(sheet, now, hit, options).items()])
+    spread: dict[State, float] = {state: 1.0}
+    to_ko = to_kill = 0.0
+    for _ in range(MAX_EXACT_HITS):
+        standing = sum(chance for now, chance in spread.items() if not knocked_out(sheet, now, part))
+        whole = sum(chance for now, chance in spread.items() if not destroyed(sheet, now, part, options))
+        to_ko += standing
+        to_kill += whole
+        if whole < SURE:
+            return to_ko, to_kill, False
+        following: dict[State, float] = {}
+        for now, chance in spread.items():
+            if destroyed(sheet, now, part, options):
+                continue
+            for step, after in transitions(now):
+                following[after] = following.get(after, 0.0) + chance * step
+        spread = following
+    return to_ko, to_kill, True
+
+
+def reference_targets() -> list[tuple[str, Sheet]]:
+    """The seed's own examples, one of each kind, for the Compare view."""
+    rows = load("megatraveller")["references"]["rows"]
+    return [(row["name"], Sheet.from_dict({"name": row["name"], **row["sheet"]})) for row in rows]
+
+
+def integrity_words(sheet: Sheet) -> str:
+    if sheet.kind == "person":
+        return f"{sheet.integrity} ({plural(sheet.chart.columns, 'column')})"
+    if sheet.kind in ("npc", "animal"):
+        return f"{sheet.knockout}/{sheet.integrity - sheet.knockout}"
+    hull = sheet.parts[0]
+    return f"Hull {hull.text}"
+
+
+def shown_hits(value: float | None, cut: bool) -> str:
+    if value is None:
+        return "never"
+    if cut:
+        return f"over {MAX_EXACT_HITS}"
+    return f"{value:.1f}"
+
+
+def compare_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
+    """The Compare view: this weapon against the roster as it stands and against the seed's examples, fresh."""
+    targets = [(sheet.name, sheet, states[cid], " (now)" if states[cid] != fresh(sheet) else "")
+               for cid, sheet in sheets.items() if cid != hit.attacker]
+    targets += [(name, sheet, fresh(sheet), "") for name, sheet in reference_targets()]
+    rows = []
+    found: list[dict[str, Any]] = []
+    for name, sheet, state, now in targets:
+        ko, kill, cut = expected_hits(sheet, state, replace(hit, part=sheet.parts[0].key if sheet.kind in MACHINES else None),
+                                      options)
+        kind = {"person": "person", "npc": "NPC", "animal": "animal", "vehicle": "vehicle", "aircraft": "aircraft"}[sheet.kind]
+        rows.append([f"{name}{now}", kind, integrity_words(sheet), describe(sheet, state, options),
+                     shown_hits(ko, cut), shown_hits(kill, cut)])
+        found.append({"name": name, "kind": sheet.kind, "knock_out": ko, "destroy": kill, "cut": cut})
+    lasting = [item for item in found if item["destroy"] is not None and not item["cut"]]
+    summary = f"{plural(hit.dice, 'Damage Die', 'Damage Dice')} a hit, {'lethal' if hit.lethal else 'non-lethal'}"
+    if lasting:
+        most = max(lasting, key=lambda item: float(item["destroy"]))
+        summary += f"; {most['name']} lasts longest ({most['destroy']:.1f} hits to kill or destroy)"
+    return {
+        "title": f"Compare {hit.label}",
+        "summary": summary,
+        "pool": None,
+        "targets": found,
+        "charts": [],
+        "tables": [{
+            "caption": f"Expected hits of {hit.label} until each target is knocked out (a vehicle disabled) and "
+                       f"until it is killed (a vehicle destroyed)",
+            "header": ["Target", "Kind", "Integrity", "Now", "Hits to knock out", "Hits to kill or destroy"],
+            "rows": rows,
+            "note": "Counting the hit that does it: a target survives one fewer. Vehicles and aircraft are hit on "
+                    "the Hull. Roster targets as they stand now; the text's examples fresh.",
+        }],
+    }
