@@ -184,6 +184,7 @@ def build() -> str:
     parts.append(section("open_link", "The encounter in a share link, checked by replaying it.", {"link": hit["fragment"]}))
     parts.append(section("open_file", "The encounter in a saved file's text (the share dialog's \"Save as a file\"), "
                          "checked the same way.", {"text": json.dumps(duel)}))
+    parts.append(megatraveller(ok))
     parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
         request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
         indent=1, ensure_ascii=False) + "\n```\n")
@@ -191,6 +192,36 @@ def build() -> str:
     missing = [method for method in METHODS if f"## `{method}`" not in text]
     assert not missing, f"undocumented methods: {missing}"
     return text
+
+
+def megatraveller(ok: Any) -> str:
+    """MegaTraveller's actions: Herr Bartolo's club hit asked for one roll at a time, odds, Compare, recovery."""
+    encounter = ok("new", system="megatraveller")["encounter"]
+    for sheet in ({"name": "Thug", "kind": "person", "upp": "777777", "weapons": [{"name": "Club", "notation": "3N"}]},
+                  {"name": "Herr Bartolo", "kind": "person", "upp": "45398C"},
+                  {"name": "Ground car", "kind": "vehicle", "hull": "2/5", "power": "1/2", "loco": "1/2"}):
+        encounter = ok("add", encounter=encounter, sheet=sheet)["encounter"]
+    club = {"attacker": "c1", "target": "c2", "weapon": 0}
+    parts = ["## MegaTraveller\n\nA person's chart is marked point by point; each stun or consciousness roll is asked "
+             "for the moment a row fills (or at the last point), so typed dice come one roll at a time. The card "
+             "draws the chart as a `grid`; NPCs, animals and vehicles use `meters`, and a vehicle's card lists its "
+             "records as `parts` for the `part` input.\n"]
+    parts.append(section("act", "Herr Bartolo's example: the club's 3 Damage Dice are typed in (11 points); the first "
+                         "row fills and the stun roll is asked for:",
+                         {"encounter": encounter, "action": "hit", "inputs": club, "dice": "given",
+                          "faces": {"damage": "5 3 3"}}).replace("## `act`", "### `act`: a roll asked for as it is reached"))
+    parts.append(section("act", "With the stun roll typed in (11 against 10+), the second stun roll needs 13+: an "
+                         "automatic failure, so no dice are asked for, and the final roll is skipped:",
+                         {"encounter": encounter, "action": "hit", "inputs": club, "dice": "given",
+                          "faces": {"damage": "5 3 3", "stun 1": "5 6"}}).replace("## `act`", "### `act`: the hit resolved"))
+    parts.append(section("odds", "The odds of the club hit on Herr Bartolo, including the chain of stun rolls:",
+                         {"encounter": encounter, "action": "hit", "inputs": club}).replace("## `odds`", "### `odds`: a hit"))
+    parts.append(section("odds", "Compare (an action whose `verb` is null): one weapon against the roster and the "
+                         "text's own examples, as expected hits to knock out and to kill or destroy:",
+                         {"encounter": encounter, "action": "compare", "inputs": {"attacker": None, "damage_value": 3,
+                                                                                 "harm": "lethal"}}
+                         ).replace("## `odds`", "### `odds`: Compare"))
+    return "\n".join(parts)
 
 
 def main(argv: list[str]) -> int:

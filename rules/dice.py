@@ -83,6 +83,8 @@ def parse_faces(kind: str, given: str | Sequence[Face], *, roll: str = "dice") -
     ('+', '0', '-')
     >>> parse_faces("d6", "3, 6 1")
     (3, 6, 1)
+    >>> parse_faces("d6", "533")
+    (5, 3, 3)
     """
     if kind not in KINDS:
         raise BadDice(f"unknown kind of die {kind!r}; expected one of {', '.join(KINDS)}", field=roll)
@@ -105,7 +107,10 @@ def _tokens(kind: str, text: str) -> list[Face]:
                 raise BadDice(f"could not read {shown(leftover)} in {shown(text)}; write each die as [-], [ ] or [+]")
             return [inner.strip() for inner in re.findall(r"\[([^\]]*)\]", text)]
         return [char for char in text if char not in " ,;\t\n"]
-    return [token for token in re.split(r"[\s,;]+", text.strip()) if token]
+    # A run of digits 1-6 is one face per digit ("533" is 5, 3, 3: no face of a d6 has two digits), as the
+    # page writes faces tapped in; anything else stays whole, to be refused with its own words.
+    tokens = [token for token in re.split(r"[\s,;]+", text.strip()) if token]
+    return [part for token in tokens for part in (list(token) if re.fullmatch(r"[1-6]{2,}", token) else [token])]
 
 
 def _face(kind: str, token: Face, roll: str) -> Face:

@@ -73,6 +73,8 @@ NASTY_STRINGS = [
     "--**++(H vs. Arrows, H vs. Bolts)", "XXX(H, Ab)", "EEE(Fire, Fire)", "--(H, H vs. Arrows)", "none",
     "EEEEEEEEEE(Fire, Ab)", "[-][ ][+]", "++++", "-0+0", "[x]", "d6", "dF", "mark", "clear", "Hurt",
     "Incapacitated", "Scratched", "edit", "add", "remove", "action",
+    "megatraveller", "hit", "recover", "compare", "stun 1", "consciousness 1", "recovery", "45398C", "FFFFFF", "ZZZZZZ",
+    "0/0", "9/6", "99999/99999", "2/5 + 1/2", "3N", "200", "stun_slow", "rouse", "loco2", "hull", "vehicle", "person",
 ]
 HUGE = 10**4299          # the largest int JSON text can carry (4300 digits) in Python 3.11
 NASTY_NUMBERS: list[Any] = [0, 1, -1, 2, 3, 20, 21, 40, 2000, 2001, 10**15, 10**400, -10**400, HUGE, -HUGE,
@@ -156,6 +158,12 @@ SLASH = {"attacker": "c1", "target": "c2", "weapon": 0, "mode": 0, "margin": "ty
 ARROW = {"attacker": "c1", "target": "c2", "weapon": 1, "margin": "rolled"}
 COLD = {"attacker": None, "target": "c2", "hazard": "3E+(Cold)", "margin": "automatic", "energy_allowance": 2}
 BY_HAND = {"target": "c1", "level": "Hurt", "change": "mark", "reason": "a fall from the wall"}
+THUG = {"name": "Thug", "kind": "person", "upp": "777777", "brawling": 1,
+        "weapons": [{"name": "Club", "notation": "3N"}, {"name": "Bomb", "notation": "34"}]}
+BARTOLO = {"name": "Herr Bartolo", "kind": "person", "upp": "45398C", "medical": 2}
+CAR = {"name": "Ground car", "kind": "vehicle", "hull": "2/5", "power": "1/2", "loco": "1/2 + 1/2"}
+CLUB = {"attacker": "c1", "target": "c2", "weapon": 0, "dice": "value"}
+ON_THE_CAR = {"attacker": None, "target": "c3", "damage_value": 9, "harm": "lethal", "dice": "low", "part": "loco2"}
 
 
 def _ok(method: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -173,6 +181,7 @@ class Base:
     fought: dict[str, Any]       # after an arrow (rolled margin, hardened armour), a cold hazard (the GM's
     #                              allowance, ablative wear) and a box marked by hand
     undone: dict[str, Any]       # fought, with the last action undone
+    traveller: dict[str, Any]    # MegaTraveller: a club hit with its stun rolls, a hit on a car, a ruling
 
 
 @cache
@@ -183,7 +192,15 @@ def base() -> Base:
     fought = _ok("act", {"encounter": roster, "action": "attack", "inputs": ARROW, "seed": 4})["encounter"]
     fought = _ok("act", {"encounter": fought, "action": "attack", "inputs": COLD, "seed": 5})["encounter"]
     fought = _ok("act", {"encounter": fought, "action": "mark", "inputs": BY_HAND})["encounter"]
-    return Base(roster, fought, _ok("undo", {"encounter": fought})["encounter"])
+    traveller = _ok("new", {"system": "megatraveller", "options": {"natural_two": "rolls"}})["encounter"]
+    for sheet in (THUG, BARTOLO, CAR):
+        traveller = _ok("add", {"encounter": traveller, "sheet": sheet})["encounter"]
+    traveller = _ok("act", {"encounter": traveller, "action": "hit", "inputs": CLUB, "dice": "given",
+                            "faces": {"damage": "5 3 3", "stun 1": "5 6"}})["encounter"]
+    traveller = _ok("act", {"encounter": traveller, "action": "hit", "inputs": ON_THE_CAR, "seed": 3})["encounter"]
+    traveller = _ok("act", {"encounter": traveller, "action": "ruling", "inputs": {
+        "target": "c2", "rule": "limb", "location": "Chest", "condition": "Injured"}})["encounter"]
+    return Base(roster, fought, _ok("undo", {"encounter": fought})["encounter"], traveller)
 
 
 def as_link(request: dict[str, Any]) -> dict[str, Any]:
@@ -210,26 +227,41 @@ class Case:
 # Valid requests per method (one or more each).  Add a line for a new method so (b) reaches past its checks.
 VALID: dict[str, Callable[[Base], list[Case]]] = {
     "systems": lambda b: [Case({})],
-    "catalog": lambda b: [Case({"system": "typed"})],
+    "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"})],
     "new": lambda b: [Case({"system": "typed", "options": {"track": "B", "ballistic_regular": "-*",
-                                                           "universal_floor": 0}})],
-    "add": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT})],
-    "edit": lambda b: [Case({"encounter": b.fought, "id": "c2", "sheet": CYRUS})],
+                                                           "universal_floor": 0}}),
+                      Case({"system": "megatraveller", "options": {"npc_death": "more_than", "halved_recovery": "up"}})],
+    "add": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}), Case({"encounter": b.traveller, "sheet": CAR}),
+                      Case({"encounter": b.traveller, "sheet": {"name": "Grazer", "kind": "animal", "hits": "9/6"}})],
+    "edit": lambda b: [Case({"encounter": b.fought, "id": "c2", "sheet": CYRUS}),
+                       Case({"encounter": b.traveller, "id": "c2", "sheet": {**BARTOLO, "upp": "45198C"}})],
     "duplicate": lambda b: [Case({"encounter": b.fought, "id": "c2"})],
     "remove": lambda b: [Case({"encounter": b.fought, "id": "c1"})],
     "act": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": SLASH, "dice": {"damage": "-+0"},
                             "seed": 7}),
                       Case({"encounter": b.fought, "action": "attack", "inputs": COLD, "dice": "given",
                             "faces": {"damage": "+"}}),
-                      Case({"encounter": b.fought, "action": "mark", "inputs": BY_HAND})],
+                      Case({"encounter": b.fought, "action": "mark", "inputs": BY_HAND}),
+                      Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1, "target": "c3",
+                                                                                  "part": "power1"}, "dice": "given",
+                            "faces": {"damage": "1 2 3"}}),
+                      Case({"encounter": b.traveller, "action": "recover", "inputs": {
+                          "target": "c2", "how": "stun_slow"}, "dice": "given", "faces": {"recovery": "6 6"}}),
+                      Case({"encounter": b.traveller, "action": "time", "inputs": {"hours": 2, "resting": False}}),
+                      Case({"encounter": b.traveller, "action": "heal", "inputs": {
+                          "target": "c3", "part": "loco2", "amount": 5}})],
     "odds": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": ARROW}),
-                       Case({"encounter": b.fought, "action": "attack", "inputs": COLD})],
+                       Case({"encounter": b.fought, "action": "attack", "inputs": COLD}),
+                       Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}),
+                       Case({"encounter": b.traveller, "action": "compare", "inputs": {
+                           "attacker": None, "damage_value": 3, "harm": "lethal"}}),
+                       Case({"encounter": b.traveller, "action": "recover", "inputs": {"target": "c2"}})],
     "undo": lambda b: [Case({"encounter": b.fought})],
     "redo": lambda b: [Case({"encounter": b.undone})],
-    "view": lambda b: [Case({"encounter": b.fought})],
+    "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller})],
     "set_options": lambda b: [Case({"encounter": b.roster, "options": {"track": "B", "universal_floor": 0}})],
     "share": lambda b: [Case({"encounter": b.fought})],
-    "open_link": lambda b: [Case({"link": b.fought}, as_link)],
+    "open_link": lambda b: [Case({"link": b.fought}, as_link), Case({"link": b.traveller}, as_link)],
     "open_file": lambda b: [Case({"text": b.fought}, as_file)],
 }
 
@@ -375,7 +407,7 @@ def random_request(seed: int, keys: list[str], real: list[Any]) -> dict[str, Any
 def arbitrary_requests() -> st.SearchStrategy[Any]:
     made = base()
     real = [made.fought, made.roster, as_link({"link": made.fought})["link"], CYRUS, SLASH, COLD, "typed",
-            "attack", "c1", "c2"]
+            "attack", "c1", "c2", made.traveller, THUG, CAR, CLUB, ON_THE_CAR, "megatraveller", "hit"]
     seeded = st.integers(0, 2**32).map(lambda seed: random_request(seed, key_pool(), real))
     built = st.dictionaries(keys(), st.one_of(values(), st.sampled_from(real)), max_size=3)
     return st.one_of(*[seeded] * 10, built, values())

@@ -68,3 +68,48 @@ def hit_with_typed_dice(page: Page, margin: str, faces: str, *, expect_why: str 
     typed_margin(page, margin)
     page.get_by_test_id("type-dice").click()
     give_dice(page, faces, expect_why=expect_why)
+
+
+def start_new(page: Page, system: str) -> None:
+    """Start a new encounter of the system named (as the picker lists it)."""
+    page.get_by_test_id("new-encounter").click()
+    page.get_by_test_id("system-picker").get_by_text(system, exact=True).click()
+    page.get_by_test_id("new-confirm").click()
+    expect(page.get_by_test_id("system-name")).to_have_text(system)
+
+
+def add_sheet(page: Page, name: str, *, weapons: int | None = None, **fields: str) -> None:
+    """Add a combatant by filling the sheet's fields by name: a select is chosen by its label, text is typed.
+
+    ``weapons=0`` removes the default weapon row.
+    """
+    page.get_by_test_id("add-combatant").click()
+    dialog = page.get_by_test_id("sheet-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_test_id("input-name").fill(name)
+    for field, value in fields.items():
+        control = dialog.get_by_test_id(f"input-{field}")
+        if control.evaluate("(node) => node.tagName") == "SELECT":
+            control.select_option(label=value)
+        else:
+            control.fill(value)
+    if weapons == 0:
+        while dialog.get_by_test_id("remove-weapons-0").count():
+            dialog.get_by_test_id("remove-weapons-0").click()
+    dialog.get_by_test_id("sheet-submit").click()
+    expect(dialog).to_be_hidden()
+
+
+def give_d6(page: Page, faces: list[int], *, expect_why: str | None = None) -> None:
+    """Answer a prompt for six-sided dice by tapping the face buttons."""
+    prompt = page.get_by_test_id("dice-prompt")
+    expect(prompt).to_be_visible()
+    if expect_why is not None:
+        expect(page.get_by_test_id("dice-why")).to_contain_text(expect_why)
+    for face in faces:
+        page.locator(f'[data-testid="dice-face"][data-face="{face}"]').click()
+    page.get_by_test_id("dice-use").click()
+
+
+def grid_cells(page: Page, index: int, state: str) -> int:
+    return card(page, index).locator(f'[data-testid="grid-cell"][data-state="{state}"]').count()

@@ -88,7 +88,8 @@ export class SchemaForm {
   fillCombatants(field) {
     const roster = this.context.roster();
     const people = roster.filter((card) => field.input.role !== "actor" || card.can_act)
-      .map((card) => ({ value: card.id, label: card.can_act ? card.name : `${card.name} (out)` }));
+      .map((card) => ({ value: card.id, label: card.status.severity === "out" || card.status.severity === "down"
+        ? `${card.name} (${card.status.severity})` : card.name }));
     const choices = field.input.optional ? [...people, { value: "", label: field.input.empty_label || "None" }] : people;
     // An optional combatant left empty by default (no attacker) is only kept empty when a person chose it.
     const before = field.control.value === "" && !field.touched ? null : field.control.value;

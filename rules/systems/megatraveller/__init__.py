@@ -148,7 +148,7 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "salts", "kind": "flag", "label": "Smelling salts or stimulants at hand", "default": True,
              "when": rouse, "help": "without them the victim cannot be woken before they come round"},
         ]},
-        {"id": "time", "label": "Time passes", "verb": "Pass the time", "odds": False, "dice": False, "inputs": [
+        {"id": "time", "label": "Time", "verb": "Pass the time", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who", "optional": True,
              "empty_label": "Everyone"},
             {"name": "hours", "kind": "integer", "label": "Hours", "min": 1, "max": recovery.MAX_HOURS, "default": 1},
@@ -163,7 +163,7 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "amount", "kind": "integer", "label": "Points", "min": 1, "max": recovery.MAX_HEAL, "default": 1,
              "help": "the amount the referee gives; boxes are erased right to left, bottom to top"},
         ]},
-        {"id": "ruling", "label": "Referee's ruling", "verb": "Record", "odds": False, "dice": False, "inputs": [
+        {"id": "ruling", "label": "Ruling", "verb": "Record", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
             {"name": "rule", "kind": "choice", "label": "Ruling", "default": "limb", "choices": [
                 {"value": "limb", "label": "Limb damage"},
@@ -192,8 +192,7 @@ def action_schema() -> list[dict[str, Any]]:
 
 def _action(action: str) -> str:
     if action not in ACTIONS:
-        raise BadField("MegaTraveller has no such action; it has Hit, Recover, Time passes, Heal, Referee's ruling "
-                       "and Compare", field="action")
+        raise BadField("MegaTraveller has no such action; it has Hit, Recover, Time, Heal, Ruling and Compare", field="action")
     return action
 
 

@@ -216,17 +216,16 @@ def shown_hits(value: float | None, cut: bool) -> str:
 
 def compare_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
     """The Compare view: this weapon against the roster as it stands and against the seed's examples, fresh."""
-    targets = [(sheet.name, sheet, states[cid], " (now)" if states[cid] != fresh(sheet) else "")
-               for cid, sheet in sheets.items() if cid != hit.attacker]
-    targets += [(name, sheet, fresh(sheet), "") for name, sheet in reference_targets()]
+    kinds = {"person": "person", "npc": "NPC", "animal": "animal", "vehicle": "vehicle", "aircraft": "aircraft"}
+    targets = [(f"{sheet.name} ({kinds[sheet.kind]}{', now' if states[cid] != fresh(sheet) else ''})", sheet,
+                states[cid]) for cid, sheet in sheets.items() if cid != hit.attacker]
+    targets += [(name, sheet, fresh(sheet)) for name, sheet in reference_targets()]
     rows = []
     found: list[dict[str, Any]] = []
-    for name, sheet, state, now in targets:
+    for name, sheet, state in targets:
         ko, kill, cut = expected_hits(sheet, state, replace(hit, part=sheet.parts[0].key if sheet.kind in MACHINES else None),
                                       options)
-        kind = {"person": "person", "npc": "NPC", "animal": "animal", "vehicle": "vehicle", "aircraft": "aircraft"}[sheet.kind]
-        rows.append([f"{name}{now}", kind, integrity_words(sheet), describe(sheet, state, options),
-                     shown_hits(ko, cut), shown_hits(kill, cut)])
+        rows.append([name, integrity_words(sheet), shown_hits(ko, cut), shown_hits(kill, cut)])
         found.append({"name": name, "kind": sheet.kind, "knock_out": ko, "destroy": kill, "cut": cut})
     lasting = [item for item in found if item["destroy"] is not None and not item["cut"]]
     summary = f"{plural(hit.dice, 'Damage Die', 'Damage Dice')} a hit, {'lethal' if hit.lethal else 'non-lethal'}"
@@ -240,11 +239,12 @@ def compare_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
         "targets": found,
         "charts": [],
         "tables": [{
-            "caption": f"Expected hits of {hit.label} until each target is knocked out (a vehicle disabled) and "
-                       f"until it is killed (a vehicle destroyed)",
-            "header": ["Target", "Kind", "Integrity", "Now", "Hits to knock out", "Hits to kill or destroy"],
+            "caption": f"Expected hits of {hit.label}",
+            "header": ["Target", "Integrity", "To knock out", "To kill"],
             "rows": rows,
-            "note": "Counting the hit that does it: a target survives one fewer. Vehicles and aircraft are hit on "
-                    "the Hull. Roster targets as they stand now; the text's examples fresh.",
+            "note": "Hits until each target is knocked out (a vehicle disabled) and until it is killed (a vehicle "
+                    "destroyed), counting the hit that does it: a target survives one fewer. Vehicles and aircraft "
+                    "are hit on the Hull. The roster as it stands now (\u201cnow\u201d when hurt); the "
+                    "text's examples fresh.",
         }],
     }
