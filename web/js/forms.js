@@ -92,7 +92,9 @@ export class SchemaForm {
         ? `${card.name} (${card.status.severity})` : card.name }));
     const choices = field.input.optional ? [...people, { value: "", label: field.input.empty_label || "None" }] : people;
     // An optional combatant left empty by default (no attacker) is only kept empty when a person chose it.
-    const before = field.control.value === "" && !field.touched ? null : field.control.value;
+    // An input with a default (an optional one defaulting to none: "Everyone") keeps it until a person changes it.
+    const untouched = "default" in field.input ? String(field.input.default) : null;
+    const before = field.touched ? field.control.value : field.control.value === "" ? untouched : field.control.value;
     fillSelect(field.control, choices);
     if (!choices.some((choice) => String(choice.value) === before)) {
       field.control.value = choices.length ? String(choices[0].value) : "";

@@ -48,16 +48,20 @@ const GLYPHS = { empty: "", slash: "/", cross: "X", unusable: "" };
 
 function grid(widget, onTap) {
   const tap = tapHandler(widget.tap, onTap);
+  // A column no row can use is "spare": drawn crossed out, and folded away on a crowded roster, as the
+  // paper chart's own examples draw only the columns in use.
+  const spare = widget.columns.map((_, c) => widget.rows.every((row) => row.cells[c] === "unusable"));
+  const fold = (c) => (spare[c] ? "spare" : null);
   return el("div", { class: `grid-widget${tap ? " tappable" : ""}`, testid: "widget-grid", title: widget.summary, onclick: tap },
     el("table", { class: "cells" },
       el("caption", { text: widget.label }),
       el("thead", {}, el("tr", {},
-        widget.columns.map((column) => el("th", { scope: "col", text: column })),
+        widget.columns.map((column, c) => el("th", { scope: "col", class: fold(c), text: column })),
         el("th", { scope: "col", class: "row-title", text: widget.row_title }))),
       el("tbody", {}, widget.rows.map((row) => el("tr", {
         testid: "grid-row", dataset: { label: row.label }, "aria-label": row.summary, title: row.summary,
       },
-      row.cells.map((state) => el("td", { testid: "grid-cell", dataset: { state }, text: GLYPHS[state] ?? "" })),
+      row.cells.map((state, c) => el("td", { class: fold(c), testid: "grid-cell", dataset: { state }, text: GLYPHS[state] ?? "" })),
       el("th", { scope: "row", class: "row-label", text: row.label }))))),
     el("span", { class: "visually-hidden", testid: "grid-summary", text: widget.summary }));
 }

@@ -150,7 +150,7 @@ def action_schema() -> list[dict[str, Any]]:
         ]},
         {"id": "time", "label": "Time", "verb": "Pass the time", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who", "optional": True,
-             "empty_label": "Everyone"},
+             "empty_label": "Everyone", "default": ""},
             {"name": "hours", "kind": "integer", "label": "Hours", "min": 1, "max": recovery.MAX_HOURS, "default": 1},
             {"name": "resting", "kind": "flag", "label": "Resting", "default": True,
              "help": "non-lethal damage heals at End an hour, half that when not resting"},

@@ -1,0 +1,212 @@
+"""MegaTraveller through the page, as a referee would use it: the source's worked example with dice typed in
+at each prompt, a vehicle's records, recovery, and Compare."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .actions import add_sheet, card, give_d6, grid_cells, start_new, status
+from .test_layout import run_axe
+
+
+@pytest.fixture
+def traveller(app: Page) -> Page:
+    start_new(app, "MegaTraveller")
+    return app
+
+
+def bartolo_and_thug(page: Page) -> None:
+    add_sheet(page, "Thug", upp="777777")                       # the default weapon: the improvised club, 3N
+    add_sheet(page, "Herr Bartolo", upp="45398C", weapons=0)
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
+
+
+def test_herr_bartolo_from_his_upp_takes_the_club_hit_with_dice_typed_at_each_prompt(traveller: Page) -> None:
+    page = traveller
+    bartolo_and_thug(page)
+    bartolo = card(page, 1)
+    # His chart as the text draws it: 4 usable columns of 6 boxes, the other 14 crossed out; the DM column.
+    expect(bartolo.get_by_test_id("grid-cell")).to_have_count(18 * 6)
+    assert grid_cells(page, 1, "empty") == 24 and grid_cells(page, 1, "unusable") == 14 * 6
+    expect(bartolo.get_by_test_id("grid-row").locator(".row-label")).to_have_text(
+        ["n/a", "+0", "\u22123", "\u22126", "\u22129", "\u221212"])
+    page.get_by_test_id("combatant-name").nth(0).click()           # the thug attacks
+    page.get_by_test_id("combatant-name").nth(1).click()           # Herr Bartolo
+    expect(page.get_by_test_id("odds-summary")).to_contain_text("3 Damage Dice")
+    page.get_by_test_id("type-dice").click()
+    give_d6(page, [5, 3, 3], expect_why="3 Damage Dice: roll 3D")   # the thug rolls 11
+    give_d6(page, [5, 6], expect_why="Row 1 is full: roll 2D for the stun roll, 10+ needed")
+    expect(page.get_by_test_id("dice-prompt")).to_be_hidden()       # the second roll needs 13+: no dice asked for
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("11 damage: Herr Bartolo is stunned, 11 non-lethal")
+    expect(bartolo.get_by_test_id("combatant-status")).to_have_text("Stunned, 11 non-lethal")
+    rows = bartolo.get_by_test_id("grid-row")
+    for row, slashes in enumerate((4, 4, 3, 0, 0, 0)):
+        expect(rows.nth(row).locator('[data-testid="grid-cell"][data-state="slash"]')).to_have_count(slashes)
+    assert grid_cells(page, 1, "cross") == 0
+    steps = page.get_by_test_id("log-entry").first.get_by_test_id("log-step")
+    expect(steps.filter(has_text="10+ needed (Routine 7+, row 2 +0, 3 Damage Dice -3)")).to_have_count(1)
+    expect(steps.filter(has_text=re.compile(r"13\+ needed .*automatic failure"))).to_have_count(1)
+    expect(steps.filter(has_text="stunned already, so there is no need")).to_have_count(1)
+    dice = page.get_by_test_id("log-entry").first.get_by_test_id("log-dice")
+    expect(dice).to_have_count(2)
+    assert [dice.nth(i).get_attribute("data-faces") for i in range(2)] == ["533", "56"]
+
+
+def test_a_stunned_person_recovers_with_a_typed_roll_and_can_act_again(traveller: Page) -> None:
+    page = traveller
+    bartolo_and_thug(page)
+    page.get_by_test_id("type-dice").click()
+    give_d6(page, [5, 3, 3])
+    give_d6(page, [5, 6])
+    assert status(page, 1) == "Stunned, 11 non-lethal"
+    page.get_by_test_id("action-tab").filter(has_text="Recover").click()
+    page.get_by_test_id("input-target").select_option(label="Herr Bartolo (down)")
+    expect(page.get_by_test_id("odds-summary")).to_contain_text("7+ needed")
+    page.get_by_test_id("type-dice").click()
+    give_d6(page, [4, 3], expect_why="Herr Bartolo tries to recover slowly from the stun (1 Long Action)")
+    expect(card(page, 1).get_by_test_id("combatant-status")).to_have_text("11 non-lethal")
+    page.get_by_test_id("action-tab").filter(has_text="Time").click()
+    page.get_by_test_id("input-hours").fill("2")
+    page.get_by_test_id("roll").click()                              # End 3 erases 3 slashes an hour
+    expect(card(page, 1).get_by_test_id("combatant-status")).to_have_text("5 non-lethal")
+    assert grid_cells(page, 1, "slash") == 5
+
+
+def test_a_vehicle_takes_the_hit_on_the_record_chosen(traveller: Page) -> None:
+    page = traveller
+    add_sheet(page, "Bomber", upp="777777", weapons=0)
+    add_sheet(page, "Ground car", kind="Vehicle, craft or ship", hull="2/5", power="1/2", loco="1/2", weapons=0)
+    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
+    page.get_by_test_id("input-target").select_option(label="Ground car")
+    expect(page.get_by_test_id("field-part")).to_be_visible()
+    page.get_by_test_id("input-part").select_option(label="Power (40/80)")
+    page.get_by_test_id("input-damage_value").fill("34")
+    page.get_by_test_id("type-dice").click()
+    give_d6(page, [4, 4, 5], expect_why="34 Damage Dice: roll 3D; the other 31 dice add 15 x 7 + 3 for the odd die = 108")
+    car = card(page, 1)
+    expect(car.get_by_test_id("meter")).to_have_count(3)
+    expect(car.locator('[data-testid="meter"][data-name="Power"]')).to_have_attribute("data-value", "121")
+    expect(car.get_by_test_id("combatant-status")).to_have_text("Power destroyed")
+    page.get_by_test_id("input-target").select_option(label="Bomber")
+    expect(page.get_by_test_id("field-part")).to_be_hidden()        # a person has no records to choose
+
+
+def test_compare_shows_hits_for_every_kind_of_target_and_resolves_nothing(traveller: Page) -> None:
+    page = traveller
+    bartolo_and_thug(page)
+    page.get_by_test_id("action-tab").filter(has_text="Compare").click()
+    expect(page.get_by_test_id("roll")).to_be_hidden()
+    expect(page.get_by_test_id("type-dice")).to_be_hidden()
+    table = page.get_by_test_id("odds-table")
+    expect(table.get_by_test_id("table-row")).to_have_count(1 + 5)    # Herr Bartolo, and the text's five examples
+    expect(table).to_contain_text("Ground car (Hull 2/5)")
+    expect(table.get_by_test_id("table-row").filter(has_text="Typical NPC")).to_contain_text("14/28")
+    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
+    page.get_by_test_id("input-damage_value").press("Enter")
+    expect(page.get_by_test_id("log-entry")).to_have_count(2)        # the two who joined: Enter resolved nothing
+
+
+def test_a_bad_upp_is_explained_at_its_field(traveller: Page) -> None:
+    page = traveller
+    page.get_by_test_id("add-combatant").click()
+    dialog = page.get_by_test_id("sheet-dialog")
+    dialog.get_by_test_id("input-name").fill("Nobody")
+    dialog.get_by_test_id("input-upp").fill("12<b>")
+    dialog.get_by_test_id("sheet-submit").click()
+    expect(dialog.get_by_test_id("error-upp")).to_contain_text("a UPP has six characteristics")
+    expect(page.get_by_test_id("combatant")).to_have_count(0)
+
+
+# -- the table at a glance: six targets of every kind, on a tablet and a phone ----------------------------
+
+SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
+
+
+def busy_traveller_table(page: Page) -> None:
+    """Herr Bartolo stunned by the thug, with an NPC, an animal, a vehicle and an aircraft on the roster."""
+    bartolo_and_thug(page)
+    add_sheet(page, "Guard", kind="Unimportant NPC", upp="777777", weapons=0)
+    add_sheet(page, "Grazer", kind="Animal", hits="9/6", weapons=0)
+    add_sheet(page, "Ground car", kind="Vehicle, craft or ship", hull="2/5", power="1/2", loco="1/2", weapons=0)
+    add_sheet(page, "Bitburg", kind="Aircraft", hull="46/115", power="16/40 + 16/40", weapons=0)
+    page.get_by_test_id("input-attacker").select_option(label="Thug")
+    page.get_by_test_id("input-target").select_option(label="Herr Bartolo")
+    page.get_by_test_id("type-dice").click()
+    give_d6(page, [5, 3, 3])
+    give_d6(page, [5, 6])
+    expect(page.get_by_test_id("latest-outcome")).to_contain_text("stunned")
+
+
+def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5 \
+        and box["y"] + box["height"] <= height + 0.5
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(traveller: Page, width: int,
+                                                                             height: int, scheme: str) -> None:
+    page = traveller
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": width, "height": height})
+    busy_traveller_table(page)
+    page.get_by_test_id("banner-close").click()                      # "Started a new encounter": read, dismissed
+    page.evaluate("window.scrollTo(0, 0)")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"megatraveller-{width}x{height}-{scheme}.png"))
+    charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
+    expect(charts).to_have_count(6)
+    for index in range(6):
+        assert inside(charts.nth(index).bounding_box(), width, height), index
+    assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+    assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_shows_the_whole_chart_without_sideways_scrolling(traveller: Page, scheme: str) -> None:
+    page = traveller
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": 390, "height": 844})
+    busy_traveller_table(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    grid = card(page, 1).get_by_test_id("widget-grid")
+    assert grid.evaluate("(node) => node.scrollWidth <= node.clientWidth"), "the chart scrolls sideways"
+    box = grid.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"megatraveller-phone-390-{scheme}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_problem_on_a_busy_traveller_table(traveller: Page, scheme: str) -> None:
+    page = traveller
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    busy_traveller_table(page)
+    assert run_axe(page) == []
+    page.get_by_test_id("action-tab").filter(has_text="Compare").click()
+    expect(page.get_by_test_id("odds-table")).to_be_visible()
+    assert run_axe(page) == []
+
+
+def test_every_target_on_a_traveller_table_is_at_least_44_pixels(traveller: Page) -> None:
+    page = traveller
+    busy_traveller_table(page)
+    small = page.evaluate("""() => [...document.querySelectorAll('button, summary, select, input:not([type=file]), [role=tab], label.segment, .tappable')]
+        .filter((node) => node.offsetParent !== null && !node.closest('dialog:not([open])'))
+        .map((node) => { const r = (node.closest('label.inline, label.segment') || node).getBoundingClientRect();
+                         return {what: node.dataset.testid || node.textContent.trim().slice(0, 20) || node.tagName, w: r.width, h: r.height}; })
+        .filter((r) => r.w < 43.5 || r.h < 43.5)""")
+    assert small == [], small
+
+
+def test_the_chart_prints_its_marks(traveller: Page) -> None:
+    page = traveller
+    busy_traveller_table(page)
+    page.emulate_media(media="print")
+    assert page.get_by_test_id("roll").is_hidden()
+    slash = card(page, 1).locator('[data-testid="grid-cell"][data-state="slash"]').first
+    assert slash.evaluate("(node) => getComputedStyle(node).color") == "rgb(0, 0, 0)"
