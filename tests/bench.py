@@ -9,7 +9,11 @@ Figures (milliseconds are medians):
 - systems.typed.tap_to_paint_ms: a tap on "Roll the dice" until the frame after the result is drawn;
 - systems.typed.odds_ms: one odds computation (opposed roll, so every margin is mixed), through the bridge;
 - systems.typed.take_out_ms: tap to painted result for the attack that takes a fresh combatant out;
-- long_tasks_over_50ms: long tasks seen during the scripted session after ready;
+- systems.megatraveller.tap_to_paint_ms: a typed-in Damage Value 3 hit on a person (the chart marked, its stun
+  rolls rolled) until the frame after the result is drawn;
+- systems.megatraveller.odds_ms: the odds of a 34 Damage Dice hit on a fresh person (every roll the hit calls for);
+- systems.megatraveller.take_out_ms: tap to painted result for a 34 Damage Dice hit that kills a fresh person;
+- long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
 - share_link_chars: the link of six combatants after ten resolutions.
 """
 
@@ -114,9 +118,8 @@ TAP = """async (testid) => {
   return performance.now() - start;
 }"""
 
-ODDS = """(encounter) => {
-  const request = JSON.stringify({encounter, action: "attack",
-    inputs: {attacker: "c1", target: "c2", margin: "rolled"}});
+ODDS = """([encounter, action, inputs]) => {
+  const request = JSON.stringify({encounter, action, inputs});
   const times = [];
   for (let batch = 0; batch < 7; batch++) {
     const start = performance.now();
@@ -143,7 +146,8 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     page.get_by_test_id("input-margin-rolled").check()
     taps = [float(page.evaluate(TAP, "roll")) for _ in range(20)]
     encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
-    odds = [float(t) for t in page.evaluate(ODDS, encounter)]
+    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "attack",
+                                                   {"attacker": "c1", "target": "c2", "margin": "rolled"}])]
     take_outs = []
     for number in range(1, 6):
         add_combatant(page, f"Victim {number}", weapon=None)
@@ -156,9 +160,39 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
             raise RuntimeError("the take-out attack did not take the victim out")
         page.get_by_test_id("input-attacker").select_option(label="Cyrus")
     long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
+    traveller = traveller_figures(page)
     browser.close()
+    return {"typed": {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs)},
+            "megatraveller": traveller, "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")}
+
+
+def traveller_figures(page: Page) -> dict[str, Any]:
+    """MegaTraveller on the same page: twenty hits on a person, the odds of 34 Damage Dice, five kills."""
+    from tests.web.actions import add_sheet, start_new
+
+    start_new(page, "MegaTraveller")
+    page.evaluate("window.longTasks = []")
+    add_sheet(page, "Thug", upp="777777")
+    add_sheet(page, "Strongman", upp="FFFFFF", weapons=0)
+    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
+    page.get_by_test_id("input-target").select_option(label="Strongman")
+    page.get_by_test_id("input-damage_value").fill("3")
+    taps = [float(page.evaluate(TAP, "roll")) for _ in range(20)]
+    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
+    bomb = {"attacker": None, "target": "c1", "damage_value": 34, "harm": "lethal"}
+    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "hit", bomb])]
+    take_outs = []
+    for number in range(1, 6):
+        add_sheet(page, f"Victim {number}", upp="777777", weapons=0)
+        page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
+        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
+        page.get_by_test_id("input-damage_value").fill("34")
+        take_outs.append(float(page.evaluate(TAP, "roll")))
+        if "dead" not in page.get_by_test_id("latest-outcome").inner_text():
+            raise RuntimeError("the 34 Damage Dice hit did not kill the victim")
+    long_tasks = int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))
     return {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs),
-            "long_tasks_over_50ms": int(long_tasks)}
+            "long_tasks": long_tasks}
 
 
 def share_link_chars() -> int:
@@ -207,8 +241,8 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
         "ratios": {"cold": ratio(app["cold_ms"], baseline["cold_ms"]), "warm": ratio(app["warm_ms"], baseline["warm_ms"]),
                    "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
         "systems": {
-            "typed": {key: session[key] for key in ("tap_to_paint_ms", "odds_ms", "take_out_ms")},
-            "megatraveller": None, "kyod": None, "sla": None, "fudge": None,
+            "typed": session["typed"], "megatraveller": session["megatraveller"],
+            "kyod": None, "sla": None, "fudge": None,
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "share_link_chars": share_link_chars(),

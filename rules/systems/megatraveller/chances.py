@@ -4,9 +4,8 @@ For a hit, every total of the Damage Dice is taken with its exact chance; on a p
 marked by the same :mod:`.marking` the resolver uses, branching on the success and the failure of each
 roll it calls for (a row filling, the last point), with each roll's exact chance.
 
-Compare strikes each target again and again with one weapon and follows the exact distribution of its
-state from hit to hit: the expected number of hits until it is knocked out (or disabled) and until it is
-killed (or destroyed) is the sum over k of the chance it is still up (or still whole) after k hits.
+Compare strikes each target again and again with one weapon: the expected number of hits until it is
+knocked out (or disabled) and until it is killed (or destroyed), from the exact chances of each hit.
 """
 
 from __future__ import annotations
@@ -28,9 +27,7 @@ from .options import Options
 from .sheet import MACHINES, Sheet, State, conscious, dead, fresh
 from .status import describe
 
-Key = tuple[int, int, bool, bool, tuple[int, ...]]
-MAX_EXACT_HITS = 400          # past this many hits a target is "over 400": Compare stops following it
-SURE = 1e-12                  # the chance still to follow below which the tail adds nothing visible
+MAX_EXACT_HITS = 400          # past this many hits a target is "over 400": Compare stops counting
 
 
 def after_points(sheet: Sheet, state: State, hit: Hit, total: int, options: Options) -> list[tuple[Fraction, State]]:
@@ -153,42 +150,58 @@ def hit_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State],
 
 # -- Compare: one weapon against every kind of target ---------------------------------------------------
 
-def knocked_out(sheet: Sheet, state: State, part: int) -> bool:
-    if sheet.kind in MACHINES:
-        return state.parts[part] >= sheet.parts[part].knockout
-    return not conscious(sheet, state)
+def hits_to_gather(points: Dist[int], need: int) -> float | None:
+    """Expected hits until the points add up to ``need`` (every hit does at least 1); None past MAX_EXACT_HITS.
 
-
-def destroyed(sheet: Sheet, state: State, part: int, options: Options) -> bool:
-    if sheet.kind in MACHINES:
-        return state.parts[part] >= sheet.parts[part].integrity
-    return dead(sheet, state, options.npc_death == "more_than")
+    m[x], the hits still to come with x points to go, is 1 + the mean of m[x - p] over a hit's points p.
+    """
+    if need <= 0:
+        return 0.0
+    if need > MAX_EXACT_HITS * min(points.weights):
+        return None
+    chances = [(value, weight / points.total) for value, weight in points.weights.items()]
+    to_go = [0.0] * (need + 1)
+    for left in range(1, need + 1):
+        to_go[left] = 1.0 + sum(chance * to_go[max(0, left - value)] for value, chance in chances)
+    return to_go[need]
 
 
 def expected_hits(sheet: Sheet, state: State, hit: Hit, options: Options) -> tuple[float | None, float | None, bool]:
-    """Expected hits until knocked out and until destroyed (None: never), and whether the count was cut short."""
+    """Expected hits until knocked out (a vehicle disabled) and until killed (destroyed), and whether either is
+    past MAX_EXACT_HITS.  None: never (the hit cannot affect the target).
+
+    Only a person struck by lethal damage can be knocked out by a roll; everyone else goes down at a number of
+    points, so the count is :func:`hits_to_gather`.  The person's rolls are followed exactly: from each state
+    (the X's and slashes so far), one hit's outcomes, each with its chance, until a roll fails or the chart fills.
+    """
     if not affects(sheet, hit, options):
         return None, None, False
-    part = 0
-    transitions = lru_cache(maxsize=None)(lambda now: [(float(chance), after) for (_, after), chance
-                                                       in outcomes(sheet, now, hit, options).items()])
-    spread: dict[State, float] = {state: 1.0}
-    to_ko = to_kill = 0.0
-    for _ in range(MAX_EXACT_HITS):
-        standing = sum(chance for now, chance in spread.items() if not knocked_out(sheet, now, part))
-        whole = sum(chance for now, chance in spread.items() if not destroyed(sheet, now, part, options))
-        to_ko += standing
-        to_kill += whole
-        if whole < SURE:
-            return to_ko, to_kill, False
-        following: dict[State, float] = {}
-        for now, chance in spread.items():
-            if destroyed(sheet, now, part, options):
-                continue
-            for step, after in transitions(now):
-                following[after] = following.get(after, 0.0) + chance * step
-        spread = following
-    return to_ko, to_kill, True
+    totals = points_dist(hit.dice)
+    more_than = options.npc_death == "more_than"
+    if sheet.kind in MACHINES:
+        part = sheet.parts[0]
+        knockout, kill = part.knockout - state.parts[0], part.integrity - state.parts[0]
+    elif sheet.kind != "person":
+        knockout, kill = sheet.knockout - state.total, sheet.integrity - state.total + (1 if more_than else 0)
+    else:
+        size = sheet.integrity
+        kill = size - state.lethal if hit.lethal else 2 * (size - state.lethal) - state.non_lethal
+        knockout = 0 if not conscious(sheet, state) else size - state.total
+    to_kill = hits_to_gather(totals, kill)
+    if sheet.kind != "person" or not hit.lethal or not conscious(sheet, state):
+        to_ko = hits_to_gather(totals, knockout)
+        return to_ko, to_kill, to_ko is None or to_kill is None
+
+    @lru_cache(maxsize=None)
+    def standing(lethal: int, non_lethal: int) -> float:
+        now = replace(state, lethal=lethal, non_lethal=non_lethal)
+        more = 1.0
+        for (_, after), chance in outcomes(sheet, now, hit, options).items():
+            if conscious(sheet, after):
+                more += float(chance) * standing(after.lethal, after.non_lethal)
+        return more
+
+    return standing(state.lethal, state.non_lethal), to_kill, to_kill is None
 
 
 def reference_targets() -> list[tuple[str, Sheet]]:
@@ -208,9 +221,7 @@ def integrity_words(sheet: Sheet) -> str:
 
 def shown_hits(value: float | None, cut: bool) -> str:
     if value is None:
-        return "never"
-    if cut:
-        return f"over {MAX_EXACT_HITS}"
+        return f"over {MAX_EXACT_HITS}" if cut else "never"
     return f"{value:.1f}"
 
 

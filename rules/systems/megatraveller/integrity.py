@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from ...errors import BadField
 from ...fields import shown
@@ -71,21 +71,21 @@ class Chart:
 
     integrity: int
 
-    @property
+    @cached_property
     def columns(self) -> int:
         return max(1, math.ceil(self.integrity / 6))
 
-    @property
+    @cached_property
     def crossed(self) -> int:
         """Boxes crossed off the final column, from the bottom row up."""
         return 6 * self.columns - self.integrity
 
-    @property
+    @cached_property
     def row_sizes(self) -> tuple[int, ...]:
         """Usable boxes in each of the six rows: the bottom ``crossed`` rows are one box short."""
         return tuple(self.columns - (1 if row >= 6 - self.crossed else 0) for row in range(6))
 
-    @property
+    @cached_property
     def row_ends(self) -> tuple[int, ...]:
         """The box count up to the end of each row: box indices below ``row_ends[r]`` lie in rows 0..r."""
         ends, total = [], 0

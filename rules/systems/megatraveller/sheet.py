@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from ... import fields
@@ -100,7 +101,7 @@ class Sheet:
     def chart(self) -> Chart:
         return chart(self.integrity)
 
-    @property
+    @cached_property
     def parts(self) -> tuple[Part, ...]:
         """A vehicle's or an aircraft's records, each its own Integrity."""
         times = VEHICLE_MULTIPLIER if self.kind == "vehicle" else 1
