@@ -94,14 +94,15 @@ def stats(sheet: Sheet, state: State) -> list[dict[str, str]]:
         if sheet.kind == "vehicle":
             items.append({"label": "Hits", "value": f"{given}, each x 40"})
         else:
-            items.append({"label": f"Hits as given (for the lost {lost['aircraft']})", "value": given})
+            items.append({"label": f"Hits as given (standing in for the lost {lost['aircraft']})", "value": given})
     if sheet.skills:
         items.append({"label": "Skills", "value": ", ".join(f"{SKILL_LABELS[name]}-{level}"
                                                             for name, level in sheet.skills)})
     for location, condition in state.limbs:
-        items.append({"label": f"{location} (referee, for the lost {lost['limb']} page)", "value": condition})
+        items.append({"label": f"{location} (the referee's ruling, for the lost {lost['limb']} page)",
+                      "value": condition})
     for name, points in state.lost:
-        items.append({"label": f"{name} (referee, for the lost {lost['characteristic']} page)",
+        items.append({"label": f"{name} (the referee's ruling, for the lost {lost['characteristic']} page)",
                       "value": f"{points} lost, now {current(sheet, state, name)}"})
     for note in state.notes:
         items.append({"label": "Referee's note", "value": note})
