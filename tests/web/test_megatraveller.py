@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -141,7 +142,7 @@ def busy_traveller_table(page: Page) -> None:
     expect(page.get_by_test_id("latest-outcome")).to_contain_text("stunned")
 
 
-def inside(box: dict[str, float] | None, width: int, height: int) -> bool:
+def inside(box: Any, width: int, height: int) -> bool:
     return box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5 \
         and box["y"] + box["height"] <= height + 0.5
 

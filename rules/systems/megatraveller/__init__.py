@@ -57,7 +57,9 @@ def edited_state(old: Sheet, state: State, new: Sheet, options: Options) -> Stat
         return replace(state, parts=tuple(olds.get(part.key, 0) for part in new.parts))
     if new.kind == "person":
         lethal = min(state.lethal, new.integrity)
-        return replace(state, lethal=lethal, non_lethal=min(state.non_lethal, new.integrity - lethal))
+        non_lethal = min(state.non_lethal, new.integrity - lethal)
+        full = lethal + non_lethal >= new.integrity     # a full chart knocks out, however it came to be full
+        return replace(state, lethal=lethal, non_lethal=non_lethal, unconscious=state.unconscious or full)
     return state
 
 

@@ -169,8 +169,9 @@ def read_ratings(text: str, field: str, *, allow_several: bool = True) -> tuple[
         first, second = int(found.group(1)), int(found.group(2))
         if first > MAX_RATING or second > MAX_RATING:
             raise BadField(f"{shown(part.strip())} is too large; each number may be at most {MAX_RATING}", field=field)
-        if first + second == 0:
-            raise BadField(f"{shown(part.strip())} can take no damage at all; give at least 1 point", field=field)
+        if first == 0:
+            raise BadField(f"{shown(part.strip())} would be knocked out or disabled before any damage; the first "
+                           f"number must be at least 1", field=field)
         ratings.append((first, second))
     return tuple(ratings)
 

@@ -55,7 +55,6 @@ class Marking:
     excess: int = 0                 # points that found no box (the person is dead)
     stun_rolls: int = 0
     consciousness_rolls: int = 0
-    knocked_out_by_chart: bool = False
 
 
 def start(lethal: int, non_lethal: int, stunned: bool, unconscious: bool) -> Marking:
@@ -133,13 +132,13 @@ def advance(context: Context, state: Marking) -> tuple[Marking, list[str], Call 
         endings = [f"{_row_words(layout.row_of(box))} is full"] if filled else []
         if dead:
             endings.append(f"every box holds an X: {context.name} is dead")
+            out = True              # a full chart knocks out, so someone healed back from death is still out cold
         elif knocked_out:
             endings.append(f"no box is left open: {context.name} is knocked unconscious")
             out = True
         sentences.append(marked_words(point, ": " + ", and ".join(endings) if endings else ""))
         first, slashes, crosses, over, converted = point + 1, 0, 0, 0, 0
-        state = replace(state, lethal=lethal, non_lethal=non_lethal, unconscious=out, marked=point,
-                        knocked_out_by_chart=state.knocked_out_by_chart or knocked_out)
+        state = replace(state, lethal=lethal, non_lethal=non_lethal, unconscious=out, marked=point)
         if dead:
             excess = context.points - point
             if excess:

@@ -61,8 +61,10 @@ def read_recover(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, 
             helper = fields.combatant(inputs, "helper", sheets, "helper")
             if helper == target:
                 raise BadField("someone unconscious cannot rouse themselves", field="helper")
-            if not conscious(sheets[helper], states[helper]) or sheets[helper].kind not in ("person", "npc"):
-                raise BadField(f"{sheets[helper].name} cannot help: only a conscious person can rouse someone",
+            if not conscious(sheets[helper], states[helper]) or states[helper].stunned or \
+                    sheets[helper].kind not in ("person", "npc"):
+                raise BadField(f"{sheets[helper].name} cannot help: only a conscious person, not stunned, can rouse "
+                               f"someone",
                                field="helper")
             chosen["helper"] = helper
         else:

@@ -73,7 +73,9 @@ class Task:
         shift = " for the unskilled" if self.unskilled_shift else ""
         parts = [f"{self.difficulty} {difficulty_target(self.difficulty)}+{shift}"]
         parts += [f"{reason} {value:+d}" for reason, value in self.dms]
-        return f"{self.needed}+ needed ({', '.join(parts)})"
+        # A success no roll can miss reads "2+", not "-11+"; an uncertain roll shows what it needs.
+        shown = max(2, self.needed) if self.certain is True else self.needed
+        return f"{shown}+ needed ({', '.join(parts)})"
 
     def roll(self, source: DiceSource, name: str, why: str) -> tuple[bool, tuple[int, ...], str]:
         """Roll the task (unless its result is certain): passed, the faces, and the sentence for the report."""
