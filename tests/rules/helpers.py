@@ -6,11 +6,29 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.api import call
 from rules.dice import DiceSource, GivenDice
 from rules.encounter import Encounter
 from rules.report import Report
 
 VECTORS = Path(__file__).parent / "vectors"
+
+
+def ok(method: str, **request: Any) -> dict[str, Any]:
+    """The result of an API call that must succeed."""
+    response = json.loads(call(method, json.dumps(request)))
+    assert response["ok"], response
+    result: dict[str, Any] = response["result"]
+    return result
+
+
+def refused(method: str, **request: Any) -> dict[str, Any]:
+    """The error an API call answers with; never an internal one."""
+    response = json.loads(call(method, json.dumps(request)))
+    assert response["ok"] is False, response
+    failure: dict[str, Any] = response["error"]
+    assert failure["kind"] != "internal", failure
+    return failure
 
 
 def load_vectors(name: str) -> list[dict[str, Any]]:

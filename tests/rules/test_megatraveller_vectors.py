@@ -8,7 +8,6 @@ other MegaTraveller test files.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -16,12 +15,11 @@ from typing import Any
 
 import pytest
 
-from rules.api import call
 from rules.odds import dice
 from rules.systems.megatraveller.damage import damage_dice, points, points_dist, shorthand
 from rules.systems.megatraveller.integrity import chart, person_integrity, wound_level
 
-from .helpers import load_vectors
+from .helpers import load_vectors, ok, refused
 
 CASES = load_vectors("megatraveller")
 CELLS = {"cross": "X", "slash": "/", "empty": ".", "unusable": "#"}
@@ -32,22 +30,6 @@ TASK = re.compile(r"(-?\d+)\+ needed \(([^)]*)\)(?:; rolls \d \+ \d = \d+, (succ
 
 
 # -- builders shared by the MegaTraveller tests ------------------------------------------------------
-
-def ok(method: str, **request: Any) -> dict[str, Any]:
-    response = json.loads(call(method, json.dumps(request)))
-    assert response["ok"], response
-    result: dict[str, Any] = response["result"]
-    return result
-
-
-def refused(method: str, **request: Any) -> dict[str, Any]:
-    """The error an API call answers with; never an internal one."""
-    response = json.loads(call(method, json.dumps(request)))
-    assert response["ok"] is False, response
-    failure: dict[str, Any] = response["error"]
-    assert failure["kind"] != "internal", failure
-    return failure
-
 
 def encounter_of(*sheets: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A MegaTraveller encounter document holding ``sheets`` as c1, c2, ..."""

@@ -17,15 +17,9 @@ from rules.api import call
 from rules.systems import SYSTEMS
 
 from . import vocabulary
+from .helpers import ok
 
 DOCS = Path(__file__).parents[2] / "docs" / "api.md"
-
-
-def ok(method: str, **request: Any) -> dict[str, Any]:
-    response = json.loads(call(method, json.dumps(request)))
-    assert response["ok"], response
-    result: dict[str, Any] = response["result"]
-    return result
 
 
 def answer(method: str, **request: Any) -> dict[str, Any]:

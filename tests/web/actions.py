@@ -53,11 +53,14 @@ def typed_margin(page: Page, margin: str) -> None:
     page.get_by_test_id("input-margin_of_success").fill(margin)
 
 
-def give_dice(page: Page, faces: str, *, expect_why: str | None = None) -> None:
-    """Answer the dice prompt by tapping face buttons (- blank +, or 1-6) and using them."""
+def give_dice(page: Page, faces: str | list[int], *, expect_why: str | None = None, contains: bool = False) -> None:
+    """Answer the dice prompt by tapping face buttons (- 0 + as a string, or 1-6 as a list) and using them;
+    ``expect_why`` is the prompt's reason, whole or (``contains``) in part."""
     prompt = page.get_by_test_id("dice-prompt")
     expect(prompt).to_be_visible()
-    if expect_why is not None:
+    if expect_why is not None and contains:
+        expect(page.get_by_test_id("dice-why")).to_contain_text(expect_why)
+    elif expect_why is not None:
         expect(page.get_by_test_id("dice-why")).to_have_text(expect_why)
     for face in faces:
         page.locator(f'[data-testid="dice-face"][data-face="{face}"]').click()
@@ -98,17 +101,6 @@ def add_sheet(page: Page, name: str, *, weapons: int | None = None, **fields: st
             dialog.get_by_test_id("remove-weapons-0").click()
     dialog.get_by_test_id("sheet-submit").click()
     expect(dialog).to_be_hidden()
-
-
-def give_d6(page: Page, faces: list[int], *, expect_why: str | None = None) -> None:
-    """Answer a prompt for six-sided dice by tapping the face buttons."""
-    prompt = page.get_by_test_id("dice-prompt")
-    expect(prompt).to_be_visible()
-    if expect_why is not None:
-        expect(page.get_by_test_id("dice-why")).to_contain_text(expect_why)
-    for face in faces:
-        page.locator(f'[data-testid="dice-face"][data-face="{face}"]').click()
-    page.get_by_test_id("dice-use").click()
 
 
 def grid_cells(page: Page, index: int, state: str) -> int:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .actions import add_sheet, card, give_d6, grid_cells, start_new, status
-from .test_layout import run_axe
+from .actions import add_sheet, card, give_dice, grid_cells, start_new, status
+from .test_layout import run_axe, small_targets
 
 
 @pytest.fixture
@@ -39,8 +39,8 @@ def test_herr_bartolo_from_his_upp_takes_the_club_hit_with_dice_typed_at_each_pr
     page.get_by_test_id("combatant-name").nth(1).click()           # Herr Bartolo
     expect(page.get_by_test_id("odds-summary")).to_contain_text("3 Damage Dice")
     page.get_by_test_id("type-dice").click()
-    give_d6(page, [5, 3, 3], expect_why="3 Damage Dice: roll 3D")   # the thug rolls 11
-    give_d6(page, [5, 6], expect_why="Row 1 is full: roll 2D for the stun roll, 10+ needed")
+    give_dice(page, [5, 3, 3], contains=True, expect_why="3 Damage Dice: roll 3D")   # the thug rolls 11
+    give_dice(page, [5, 6], contains=True, expect_why="Row 1 is full: roll 2D for the stun roll, 10+ needed")
     expect(page.get_by_test_id("dice-prompt")).to_be_hidden()       # the second roll needs 13+: no dice asked for
     expect(page.get_by_test_id("latest-outcome")).to_have_text("11 damage: Herr Bartolo is stunned, 11 non-lethal")
     expect(bartolo.get_by_test_id("combatant-status")).to_have_text("Stunned, 11 non-lethal")
@@ -61,14 +61,14 @@ def test_a_stunned_person_recovers_with_a_typed_roll_and_can_act_again(traveller
     page = traveller
     bartolo_and_thug(page)
     page.get_by_test_id("type-dice").click()
-    give_d6(page, [5, 3, 3])
-    give_d6(page, [5, 6])
+    give_dice(page, [5, 3, 3])
+    give_dice(page, [5, 6])
     assert status(page, 1) == "Stunned, 11 non-lethal"
     page.get_by_test_id("action-tab").filter(has_text="Recover").click()
     page.get_by_test_id("input-target").select_option(label="Herr Bartolo (down)")
     expect(page.get_by_test_id("odds-summary")).to_contain_text("7+ needed")
     page.get_by_test_id("type-dice").click()
-    give_d6(page, [4, 3], expect_why="Herr Bartolo tries to recover slowly from the stun (1 Long Action)")
+    give_dice(page, [4, 3], contains=True, expect_why="Herr Bartolo tries to recover slowly from the stun (1 Long Action)")
     expect(card(page, 1).get_by_test_id("combatant-status")).to_have_text("11 non-lethal")
     page.get_by_test_id("action-tab").filter(has_text="Time").click()
     page.get_by_test_id("input-hours").fill("2")
@@ -87,7 +87,7 @@ def test_a_vehicle_takes_the_hit_on_the_record_chosen(traveller: Page) -> None:
     page.get_by_test_id("input-part").select_option(label="Power (40/80)")
     page.get_by_test_id("input-damage_value").fill("34")
     page.get_by_test_id("type-dice").click()
-    give_d6(page, [4, 4, 5], expect_why="34 Damage Dice: roll 3D; the other 31 dice add 15 x 7 + 3 for the odd die = 108")
+    give_dice(page, [4, 4, 5], contains=True, expect_why="34 Damage Dice: roll 3D; the other 31 dice add 15 x 7 + 3 for the odd die = 108")
     car = card(page, 1)
     expect(car.get_by_test_id("meter")).to_have_count(3)
     expect(car.locator('[data-testid="meter"][data-name="Power"]')).to_have_attribute("data-value", "121")
@@ -137,8 +137,8 @@ def busy_traveller_table(page: Page) -> None:
     page.get_by_test_id("input-attacker").select_option(label="Thug")
     page.get_by_test_id("input-target").select_option(label="Herr Bartolo")
     page.get_by_test_id("type-dice").click()
-    give_d6(page, [5, 3, 3])
-    give_d6(page, [5, 6])
+    give_dice(page, [5, 3, 3])
+    give_dice(page, [5, 6])
     expect(page.get_by_test_id("latest-outcome")).to_contain_text("stunned")
 
 
@@ -196,12 +196,7 @@ def test_axe_finds_no_serious_problem_on_a_busy_traveller_table(traveller: Page,
 def test_every_target_on_a_traveller_table_is_at_least_44_pixels(traveller: Page) -> None:
     page = traveller
     busy_traveller_table(page)
-    small = page.evaluate("""() => [...document.querySelectorAll('button, summary, select, input:not([type=file]), [role=tab], label.segment, .tappable')]
-        .filter((node) => node.offsetParent !== null && !node.closest('dialog:not([open])'))
-        .map((node) => { const r = (node.closest('label.inline, label.segment') || node).getBoundingClientRect();
-                         return {what: node.dataset.testid || node.textContent.trim().slice(0, 20) || node.tagName, w: r.width, h: r.height}; })
-        .filter((r) => r.w < 43.5 || r.h < 43.5)""")
-    assert small == [], small
+    assert small_targets(page) == []
 
 
 def test_the_chart_prints_its_marks(traveller: Page) -> None:

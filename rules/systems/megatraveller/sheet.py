@@ -15,6 +15,7 @@ from typing import Any
 
 from ... import fields
 from ...errors import BadField
+from ..gear import WeaponEntry, read_weapons
 from .damage import Weapon, parse_weapon
 from .integrity import (CHARACTERISTICS, Chart, chart, person_integrity, rating_text, read_ratings, read_upp,
                         upp_text)
@@ -31,16 +32,6 @@ VEHICLE_MULTIPLIER = 40          # "Each of the numbers ... multiplied by 40"
 ANIMAL_MULTIPLIER = 4            # "Each number before and after the slash is multiplied by 4"
 LIVING = ("person", "npc", "animal")
 MACHINES = ("vehicle", "aircraft")
-
-
-@dataclass(frozen=True)
-class WeaponEntry:
-    name: str
-    notation: str
-    weapon: Weapon
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "notation": self.notation}
 
 
 @dataclass(frozen=True)
@@ -68,7 +59,7 @@ class Sheet:
     hull: tuple[tuple[int, int], ...] = ()
     power: tuple[tuple[int, int], ...] = ()
     loco: tuple[tuple[int, int], ...] = ()
-    weapons: tuple[WeaponEntry, ...] = ()
+    weapons: tuple[WeaponEntry[Weapon], ...] = ()
 
     # -- what it can take -------------------------------------------------------------------------
 
@@ -152,7 +143,7 @@ class Sheet:
         data = fields.mapping(data, field)
         kind = fields.choice(data, "kind", f"{field}.kind", KINDS, default="person")
         sheet = Sheet(name=fields.text(data, "name", f"{field}.name"), kind=kind,
-                      weapons=_weapons(data, field))
+                      weapons=read_weapons(data, field, parse_weapon, maximum=MAX_WEAPONS, max_notation=20))
         if kind in ("person", "npc"):
             upp = read_upp(fields.text(data, "upp", f"{field}.upp", max_length=12), f"{field}.upp")
             skills = tuple((name, level) for name in SKILLS
@@ -176,20 +167,6 @@ def read_skill(data: Mapping[str, Any], key: str, field: str) -> int | None:
     if value is None or value in ("", "none"):
         return None
     return fields.integer(data, key, field, 0, MAX_SKILL)
-
-
-def _weapons(data: Mapping[str, Any], field: str) -> tuple[WeaponEntry, ...]:
-    entries = data.get("weapons", [])
-    if not isinstance(entries, list) or len(entries) > MAX_WEAPONS:
-        raise BadField(f"the weapons must be a list of at most {MAX_WEAPONS}", field=f"{field}.weapons")
-    out = []
-    for index, entry in enumerate(entries):
-        where = f"{field}.weapons[{index}]"
-        entry = fields.mapping(entry, where)
-        notation = fields.text(entry, "notation", f"{where}.notation", max_length=20)
-        out.append(WeaponEntry(fields.text(entry, "name", f"{where}.name"), notation,
-                               parse_weapon(notation, f"{where}.notation")))
-    return tuple(out)
 
 
 LIMB_STATES = ("Unharmed", "Injured", "Incapacitated", "Wrecked", "Ruined")

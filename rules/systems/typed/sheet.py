@@ -7,22 +7,13 @@ from typing import Any
 
 from ... import fields
 from ...errors import BadField
+from ..gear import WeaponEntry, read_weapons
 from .notation import Armour, Weapon, parse_armour, parse_weapon
 from .tracks import Marks, Track, fresh_marks
 
 LADDER_RANGE = (-8, 8)
 STRENGTH_RANGE = (-5, 5)
 MAX_WEAPONS = 12
-
-
-@dataclass(frozen=True)
-class WeaponEntry:
-    name: str
-    notation: str
-    weapon: Weapon
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "notation": self.notation}
 
 
 @dataclass(frozen=True)
@@ -33,7 +24,7 @@ class Sheet:
     skill: int            # attack skill on the FUDGE ladder
     defence: int          # defensive skill on the FUDGE ladder
     strength: int         # Strength modifier, for the optional Strength-for-damage rule
-    weapons: tuple[WeaponEntry, ...]
+    weapons: tuple[WeaponEntry[Weapon], ...]
     armour_name: str
     armour_notation: str
     armour: Armour
@@ -49,17 +40,6 @@ class Sheet:
     def from_dict(data: Any, field: str = "sheet") -> Sheet:
         data = fields.mapping(data, field)
         low, high = LADDER_RANGE
-        weapons_data = data.get("weapons", [])
-        if not isinstance(weapons_data, list) or len(weapons_data) > MAX_WEAPONS:
-            raise BadField(f"{field}.weapons must be a list of at most {MAX_WEAPONS} weapons", field=f"{field}.weapons")
-        weapons = []
-        for index, entry in enumerate(weapons_data):
-            where = f"{field}.weapons[{index}]"
-            entry = fields.mapping(entry, where)
-            notation = fields.text(entry, "notation", f"{where}.notation", max_length=80)
-            weapons.append(WeaponEntry(
-                fields.text(entry, "name", f"{where}.name"), notation,
-                parse_weapon(notation, field=f"{where}.notation")))
         armour_data = fields.mapping(data.get("armour", {}), f"{field}.armour")
         armour_notation = fields.text(armour_data, "notation", f"{field}.armour.notation", max_length=80,
                                       default="", allow_empty=True)
@@ -68,7 +48,8 @@ class Sheet:
             skill=fields.integer(data, "skill", f"{field}.skill", low, high, default=0),
             defence=fields.integer(data, "defence", f"{field}.defence", low, high, default=0),
             strength=fields.integer(data, "strength", f"{field}.strength", *STRENGTH_RANGE, default=0),
-            weapons=tuple(weapons),
+            weapons=read_weapons(data, field, lambda text, where: parse_weapon(text, field=where),
+                                 maximum=MAX_WEAPONS, max_notation=80),
             armour_name=fields.text(armour_data, "name", f"{field}.armour.name", default="", allow_empty=True),
             armour_notation=armour_notation,
             armour=parse_armour(armour_notation, field=f"{field}.armour.notation"),
