@@ -19,7 +19,7 @@ from rules.odds import dice
 from rules.systems.megatraveller.damage import damage_dice, points, points_dist, shorthand
 from rules.systems.megatraveller.integrity import chart, person_integrity, wound_level
 
-from .helpers import load_vectors, ok, refused
+from .helpers import load_vectors, ok
 
 CASES = load_vectors("megatraveller")
 CELLS = {"cross": "X", "slash": "/", "empty": ".", "unusable": "#"}

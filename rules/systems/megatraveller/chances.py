@@ -25,7 +25,6 @@ from .hit import Hit, mark_machine, mark_simple, person_context
 from .integrity import wound_level
 from .options import Options
 from .sheet import MACHINES, Sheet, State, conscious, dead, fresh
-from .status import describe
 
 MAX_EXACT_HITS = 400          # past this many hits a target is "over 400": Compare stops counting
 
@@ -51,7 +50,7 @@ def after_points(sheet: Sheet, state: State, hit: Hit, total: int, options: Opti
         if success != 1:
             walk(marking.settle(position, call, False), chance * (1 - success))
 
-    walk(marking.start(state.lethal, state.non_lethal, state.stunned, state.unconscious), Fraction(1))
+    walk(marking.start(state), Fraction(1))
     return out
 
 

@@ -94,5 +94,5 @@ def shorthand_words(count: int) -> str:
         return f"roll {rolled}D"
     beyond = count - ROLLED_AT_MOST
     pairs, odd = divmod(beyond, 2)
-    left = f" + 3 for the odd die" if odd else ""
+    left = " + 3 for the odd die" if odd else ""
     return f"roll 3D; the other {beyond} dice add {pairs} x 7{left} = {added}"

@@ -155,7 +155,7 @@ def mark_person(sheet: Sheet, state: State, hit: Hit, total: int, options: Optio
                 steps: list[Step]) -> State:
     """Mark the points on the chart, rolling each stun or consciousness roll the moment it is called for."""
     context = person_context(sheet, state, hit, total, options)
-    position = marking.start(state.lethal, state.non_lethal, state.stunned, state.unconscious)
+    position = marking.start(state)
     rule = "Suffering Lethal Damage" if hit.lethal else "Suffering Non-Lethal Damage"
     while True:
         position, sentences, call = marking.advance(context, position)

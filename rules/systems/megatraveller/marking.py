@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from ...report import plural
 from .integrity import Chart
+from .sheet import State
 from .task import Task, characteristic_dm, task
 
 
@@ -52,17 +53,13 @@ class Marking:
     stunned: bool
     unconscious: bool
     marked: int = 0                 # points of this hit marked so far
-    excess: int = 0                 # points that found no box (the person is dead)
     stun_rolls: int = 0
     consciousness_rolls: int = 0
 
 
-def start(lethal: int, non_lethal: int, stunned: bool, unconscious: bool) -> Marking:
-    return Marking(lethal, non_lethal, stunned, unconscious)
-
-
-def _row_words(row: int) -> str:
-    return f"row {row + 1}"
+def start(state: State) -> Marking:
+    """A hit about to be marked on a person in this state."""
+    return Marking(state.lethal, state.non_lethal, state.stunned, state.unconscious)
 
 
 def _task(context: Context, kind: str, row: int) -> Task:
@@ -87,7 +84,7 @@ def advance(context: Context, state: Marking) -> tuple[Marking, list[str], Call 
         return state, sentences, None
     if state.lethal >= size:
         sentences.append(f"All {plural(context.points, 'point')} find no box: every box already holds an X.")
-        return replace(state, marked=context.points, excess=context.points), sentences, None
+        return replace(state, marked=context.points), sentences, None
     first = state.marked + 1
     slashes = crosses = over = converted = 0
     lethal, non_lethal, out = state.lethal, state.non_lethal, state.unconscious
@@ -129,7 +126,7 @@ def advance(context: Context, state: Marking) -> tuple[Marking, list[str], Call 
         trigger = filled or (last and layout.row_of(box) >= 1)
         if not (trigger or knocked_out or dead or last):
             continue
-        endings = [f"{_row_words(layout.row_of(box))} is full"] if filled else []
+        endings = [f"row {layout.row_of(box) + 1} is full"] if filled else []
         if dead:
             endings.append(f"every box holds an X: {context.name} is dead")
             out = True              # a full chart knocks out, so someone healed back from death is still out cold
@@ -143,7 +140,7 @@ def advance(context: Context, state: Marking) -> tuple[Marking, list[str], Call 
             excess = context.points - point
             if excess:
                 sentences.append(f"The other {plural(excess, 'point')} find no box.")
-            return replace(state, marked=context.points, excess=excess), sentences, None
+            return replace(state, marked=context.points), sentences, None
         if trigger and not knocked_out:
             where = layout.row_of(box)
             occasion = (f"Row {where + 1} is full" if filled else f"The last point is marked in row {where + 1}")

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import fields
-from ...errors import BadField
 from ..gear import WeaponEntry, read_weapons
 from .notation import Armour, Weapon, parse_armour, parse_weapon
 from .tracks import Marks, Track, fresh_marks
