@@ -73,6 +73,15 @@ Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words),
 | `gear` | `catalog` (a key of the system's catalog), `optional`, `empty_label`, `example` | a catalog row, or "Other" with a name and a notation typed in | `{"name", "notation"}` |
 | `list` | `of` (an input without a name), `max` | rows to add and remove | a list of values |
 
+A rule option is a `choice` input with a `decision` (the notes' ID, or the seed's section, of the default it \
+applies), or an editable table: `{"name", "kind": "table", "label", "decision", "help"?, "columns": [{"name", \
+"label", "kind"}], "rows": [{"label"}], "default": [row]}` with each column `text` (`max_length`), `integer` (`min`, \
+`max`) or `flag`, a fixed number of rows, and a value (in `view.options`, absent while it is the default) that is a \
+list of one object per row, keyed by column name. Options are fixed once the first action is resolved.
+
+Each system also carries `tables`: the tables a player uses by hand (`{"caption", "header", "rows", "note"?}`, shaped \
+as the `table` widget), which the page shows in a printable tables view; a system with none gives `[]`.
+
 An action is `{"id", "label", "verb", "odds", "dice", "inputs"}`: `verb` names its button ("Roll"), `odds` says \
 whether `odds` answers for it, `dice` whether it rolls any (only then does the page offer to type dice in). Several \
 actions are drawn as tabs. An action whose `verb` is `null` only shows its odds (a comparison): it resolves \
@@ -185,6 +194,7 @@ def build() -> str:
     parts.append(section("open_file", "The encounter in a saved file's text (the share dialog's \"Save as a file\"), "
                          "checked the same way.", {"text": json.dumps(duel)}))
     parts.append(megatraveller(ok))
+    parts.append(kyod(ok))
     parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
         request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
         indent=1, ensure_ascii=False) + "\n```\n")
@@ -221,6 +231,33 @@ def megatraveller(ok: Any) -> str:
                          {"encounter": encounter, "action": "compare", "inputs": {"attacker": None, "damage_value": 3,
                                                                                  "harm": "lethal"}}
                          ).replace("## `odds`", "### `odds`: Compare"))
+    return "\n".join(parts)
+
+
+def kyod(ok: Any) -> str:
+    """Know Your Own Damage: the text's ST 10, DR 4, penetration 30 example, a cascade asked for, odds, a check."""
+    encounter = ok("new", system="kyod")["encounter"]
+    for sheet in ({"name": "Guard", "kind": "character", "st": 10, "armour": "4"},
+                  {"name": "Knight", "kind": "character", "st": 10,
+                   "weapons": [{"name": "Broadsword", "notation": "thr+2 imp"}]}):
+        encounter = ok("add", encounter=encounter, sheet=sheet)["encounter"]
+    typed = {"attacker": "", "target": "c1", "attack": "3d+20[+0]", "location": "torso"}
+    first = ok("act", encounter=encounter, action="hit", inputs=typed, dice="given", faces={"penetration": "3 3 4"})
+    parts = ["## Know Your Own Damage\n\nDamage is on the LogD scale; a hit is one 3d6 penetration roll, read on the "
+             "target's Armoured wound threshold table, which its card shows as a `table` with the effect of each "
+             "level and the wounds held. A wound at a level already held may cascade, one 1d roll at a time "
+             "(`cascade 1`, `cascade 2`, ...). The system's `tables` are the LogD, Addition and Subtraction tables, "
+             "the attack stats and the default wound effects.\n"]
+    parts.append(section("act", "The text's example: penetration 30 (3d6 rolled 10) against ST 10 with DR 4 is "
+                         "level 4 on the Armoured table:",
+                         {"encounter": encounter, "action": "hit", "inputs": typed, "dice": "given",
+                          "faces": {"penetration": "3 3 4"}}).replace("## `act`", "### `act`: a hit"))
+    parts.append(section("act", "The same hit again finds level 4 held, so the cascade roll is asked for:",
+                         {"encounter": first["encounter"], "action": "hit", "inputs": typed, "dice": "given",
+                          "faces": {"penetration": "3 3 4"}}).replace("## `act`", "### `act`: a cascade asked for"))
+    parts.append(section("odds", "The odds of the knight's broadsword on the wounded guard, cascades included:",
+                         {"encounter": first["encounter"], "action": "hit",
+                          "inputs": {"attacker": "c2", "target": "c1", "weapon": 0}}).replace("## `odds`", "### `odds`: a hit"))
     return "\n".join(parts)
 
 

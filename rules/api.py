@@ -70,10 +70,12 @@ def _recorded(encounter: Encounter, event_type: str, data: dict[str, Any],
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
-    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog)."""
+    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog) and the
+    tables a player uses by hand, for the printable tables view."""
     return {"version": __version__, "systems": [
         {"id": system.ID, "name": system.NAME, "source": system.SOURCE, "options": system.option_schema(),
-         "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog()}
+         "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog(),
+         "tables": system.tables()}
         for system in SYSTEMS.values()]}
 
 

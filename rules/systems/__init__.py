@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 from ..dice import DiceSource
 from ..errors import UnknownSystem
 from ..report import Report
-from . import megatraveller, typed
+from . import kyod, megatraveller, typed
 
 
 class System(Protocol):
@@ -44,9 +44,10 @@ class System(Protocol):
              options: Any) -> dict[str, Any]: ...
     def view(self, sheet: Any, state: Any, options: Any) -> dict[str, Any]: ...
     def catalog(self) -> dict[str, Any]: ...
+    def tables(self) -> list[dict[str, Any]]: ...
 
 
-_MODULES: tuple[ModuleType, ...] = (typed, megatraveller)
+_MODULES: tuple[ModuleType, ...] = (typed, megatraveller, kyod)
 SYSTEMS: dict[str, System] = {module.ID: cast(System, module) for module in _MODULES}
 
 

@@ -64,7 +64,10 @@ def test_app_rolled_dice_are_recorded_for_replay() -> None:
 
 def test_systems_and_catalog_describe_what_the_page_needs() -> None:
     systems = {system["id"]: system for system in ok("systems")["systems"]}
-    assert list(systems) == ["typed", "megatraveller"]
+    assert list(systems) == ["typed", "megatraveller", "kyod"]
+    assert systems["typed"]["tables"] == [] and systems["megatraveller"]["tables"] == []
+    assert [table["caption"].split(":")[0] for table in systems["kyod"]["tables"]][:3] == [
+        "LogD table", "Addition table", "Subtraction table"]
     typed = systems["typed"]
     assert {option["name"] for option in typed["options"]} == {"track", "ballistic_regular", "universal_floor"}
     assert [action["id"] for action in typed["actions"]] == ["attack", "mark"]

@@ -84,11 +84,42 @@ def check_inputs(inputs: list[dict[str, Any]]) -> None:
         check_input(entry, set(names))
 
 
+OPTION_COLUMN_KINDS: dict[str, set[str]] = {"text": {"max_length"}, "integer": {"min", "max"}, "flag": set()}
+
+
+def check_table_option(option: dict[str, Any]) -> None:
+    """An option that is an editable table: fixed rows, typed columns, and a default row for each row."""
+    assert set(option) <= {"name", "kind", "label", "decision", "help", "columns", "rows", "default"}, option
+    assert option["rows"] and all(set(row) == {"label"} and row["label"] for row in option["rows"]), option
+    names = [column["name"] for column in option["columns"]]
+    assert len(names) == len(set(names)) and names, names
+    for column in option["columns"]:
+        assert column["kind"] in OPTION_COLUMN_KINDS and column["label"], column
+        assert OPTION_COLUMN_KINDS[column["kind"]] <= set(column), column
+    assert len(option["default"]) == len(option["rows"]), option
+    for row in option["default"]:
+        assert set(row) == set(names), row
+        for column in option["columns"]:
+            value = row[column["name"]]
+            if column["kind"] == "integer":
+                assert isinstance(value, int) and column["min"] <= value <= column["max"], (column, value)
+            elif column["kind"] == "flag":
+                assert isinstance(value, bool), (column, value)
+            else:
+                assert isinstance(value, str) and len(value) <= column["max_length"], (column, value)
+
+
 def check_system(system: dict[str, Any]) -> None:
-    assert {"id", "name", "source", "options", "sheet", "actions", "catalog"} <= set(system)
+    assert {"id", "name", "source", "options", "sheet", "actions", "catalog", "tables"} <= set(system)
     for option in system["options"]:
-        assert option["kind"] == "choice" and option["choices"] and "decision" in option, option
+        assert option["kind"] in ("choice", "table") and "decision" in option, option
+        if option["kind"] == "table":
+            check_table_option(option)
+            continue
+        assert option["choices"], option
         check_input({key: value for key, value in option.items() if key != "decision"}, {option["name"]})
+    for table in system["tables"]:
+        check_table(table)
     check_inputs(system["sheet"])
     assert [entry["name"] for entry in system["sheet"]][0] == "name"
     for action in system["actions"]:

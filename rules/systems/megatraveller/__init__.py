@@ -249,3 +249,8 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
 def catalog() -> dict[str, Any]:
     """The seed's weapons, each citing where it comes from."""
     return {"weapons": load("megatraveller")["weapons"]}
+
+
+def tables() -> list[dict[str, Any]]:
+    """No tables to print: everything the text looks up is on the cards."""
+    return []

@@ -246,3 +246,8 @@ def catalog() -> dict[str, Any]:
     """The text's sample weapons and armour, with their sources."""
     tables = load("typed")
     return {"weapons": tables["weapons"], "armour": tables["armour"]}
+
+
+def tables() -> list[dict[str, Any]]:
+    """No tables to print: everything the text looks up is on the cards."""
+    return []

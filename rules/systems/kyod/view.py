@@ -1,0 +1,120 @@
+"""A target as the page draws it: its wound thresholds and the wounds it holds in one `table` (read a
+penetration along the Armoured row, see the level, its effect, and whether it is held), its stats, and
+its weapons written as the text writes attacks, 3d+X[Y]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import RulesError
+from ..data import load
+from .attack import attack_stats
+from .options import Options
+from .scale import damage_of, signed
+from .sheet import Sheet
+from .thresholds import armoured_threshold, raw_threshold
+from .wounds import State, effect_at, held_text
+
+STRUCTURE_LABELS = {row["value"]: row["label"] for row in load("kyod")["structures"]["rows"]}
+
+
+def levels(options: Options) -> range:
+    """The levels the card lists: one per row of the effects table (the last row stands for all above it)."""
+    return range(1, len(options.effects) + 1)
+
+
+def threshold_table(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    shown = levels(options)
+    last = shown[-1]
+    raw = [raw_threshold(sheet.toughness, level, options.labels) for level in shown]
+    rows: list[list[str]] = []
+    armour_logd = sheet.armour.logd(options.layers)
+    if armour_logd is not None:
+        rows.append([f"Armoured (DR {sheet.armour.text})"] + [
+            str(armoured_threshold(value, sheet.armour, options.armoured, options.layers)) for value in raw])
+    rows.append(["Raw"] + [str(value) for value in raw])
+    rows.append(["Effect"] + [effect_at(options.effects, level).short for level in shown])
+    counts = {level: sum(1 for held in state.wounds if min(held, last) == level) for level in shown}
+    rows.append(["Held"] + ["\u25cf" * counts[level] if counts[level] <= 3 else f"\u25cf\u00d7{counts[level]}"
+                            for level in shown])
+    linear = ", ".join(_damage(damage_of(value)) for value in raw)
+    return {
+        "kind": "table", "caption": "Wound thresholds (penetration, LogD)",
+        "header": ["Level"] + [str(level) + ("+" if level == last else "") for level in shown],
+        "rows": rows,
+        "note": f"Raw thresholds as damage: {linear}. Held: {held_text(state.wounds)}.",
+    }
+
+
+def _damage(value: float) -> str:
+    return f"{value:.2g}" if value < 10 else f"{value:.0f}" if value < 1000 else f"{value:.2e}"
+
+
+def status(sheet: Sheet, state: State, options: Options) -> tuple[str, str]:
+    """(words, severity) for the card's badge."""
+    if state.dead:
+        return ("Destroyed" if sheet.kind == "object" else "Dead"), "out"
+    parts = []
+    if state.worst:
+        effect = effect_at(options.effects, state.worst)
+        parts.append(f"worst wound level {state.worst} ({effect.brief})")
+    if state.shock:
+        parts.append(f"shock \u2212{state.shock} this turn")
+    if state.death_checks:
+        parts.append(f"{state.death_checks} death check{'s' if state.death_checks != 1 else ''} due")
+    if state.unconscious:
+        return "Unconscious" + (f"; {'; '.join(parts)}" if parts else ""), "out"
+    if state.stunned:
+        return "Knocked down and stunned" + (f"; {'; '.join(parts)}" if parts else ""), "down"
+    if not parts:
+        return "Unhurt", "ok"
+    words = "; ".join(parts)
+    return words[0].upper() + words[1:], "hurt"
+
+
+def can_act(sheet: Sheet, state: State) -> bool:
+    if state.dead or state.unconscious or state.stunned:
+        return False
+    return sheet.kind == "character" or bool(sheet.weapons)
+
+
+def stats(sheet: Sheet, state: State, options: Options) -> list[dict[str, str]]:
+    items = []
+    if sheet.kind == "character":
+        items.append({"label": "ST, HT", "value": f"{sheet.st}, {sheet.ht}"})
+    items.append({"label": "Toughness", "value": sheet.toughness_words.removeprefix("Toughness ")})
+    armour_logd = sheet.armour.logd(options.layers)
+    if armour_logd is not None:
+        items.append({"label": "Armour", "value": f"DR {sheet.armour.text}, LogD {armour_logd}"})
+    if sheet.structure != "living":
+        items.append({"label": "Injury Tolerance", "value": STRUCTURE_LABELS[sheet.structure]})
+    if sheet.reduction:
+        items.append({"label": "Damage Reduction", "value": f"level {sheet.reduction} ({signed(-sheet.reduction)})"})
+    return items
+
+
+def weapon_note(sheet: Sheet, notation: str, options: Options) -> str:
+    """The weapon as the text writes an attack, for this wielder: 3d+9[+2] (roll low: skill 30)."""
+    from .attack import parse_weapon
+    try:
+        attack = attack_stats(parse_weapon(notation), sheet.st if sheet.kind == "character" else None, options.st_adds)
+    except RulesError as error:
+        return error.message
+    return attack.notation + (f", skill {attack.skill}" if options.roll == "low" else "")
+
+
+def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    words, severity = status(sheet, state, options)
+    notes = {entry.notation: weapon_note(sheet, entry.notation, options) for entry in sheet.weapons}
+    return {
+        "name": sheet.name,
+        "status": {"text": words, "severity": severity},
+        "can_act": can_act(sheet, state),
+        "widgets": [threshold_table(sheet, state, options),
+                    {"kind": "stats", "items": stats(sheet, state, options)},
+                    {"kind": "gear", "items": [{"kind": "weapon", "name": entry.name, "notation": entry.notation,
+                                                "note": notes[entry.notation]} for entry in sheet.weapons]}],
+        "weapons": [{"name": entry.name, "notation": entry.notation,
+                     "modes": [{"value": 0, "label": notes[entry.notation]}]} for entry in sheet.weapons],
+        "sheet": sheet.to_dict(),
+    }
