@@ -13,6 +13,10 @@ Figures (milliseconds are medians):
   rolls rolled) until the frame after the result is drawn;
 - systems.megatraveller.odds_ms: the odds of a 34 Damage Dice hit on a fresh person (every roll the hit calls for);
 - systems.megatraveller.take_out_ms: tap to painted result for a 34 Damage Dice hit that kills a fresh person;
+- systems.kyod.tap_to_paint_ms: the knight's broadsword (thr+2 imp) on an armoured guard, the app rolling penetration
+  and any cascade, until the frame after the result is drawn;
+- systems.kyod.odds_ms: the odds of that hit on the wounded guard (every 3d6 total and every way the cascade goes);
+- systems.kyod.take_out_ms: tap to painted result for a typed 3d+52[+0] hit that kills a fresh ST 10 target;
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
 - share_link_chars: the link of six combatants after ten resolutions.
 """
@@ -161,9 +165,11 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
         page.get_by_test_id("input-attacker").select_option(label="Cyrus")
     long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
     traveller = traveller_figures(page)
+    logarithmic = kyod_figures(page)
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs)},
-            "megatraveller": traveller, "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")}
+            "megatraveller": traveller, "kyod": logarithmic,
+            "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks") + logarithmic.pop("long_tasks")}
 
 
 def traveller_figures(page: Page) -> dict[str, Any]:
@@ -190,6 +196,33 @@ def traveller_figures(page: Page) -> dict[str, Any]:
         take_outs.append(float(page.evaluate(TAP, "roll")))
         if "dead" not in page.get_by_test_id("latest-outcome").inner_text():
             raise RuntimeError("the 34 Damage Dice hit did not kill the victim")
+    long_tasks = int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))
+    return {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs),
+            "long_tasks": long_tasks}
+
+
+def kyod_figures(page: Page) -> dict[str, Any]:
+    """Know Your Own Damage on the same page: twenty broadsword hits on an armoured guard, their odds, five kills."""
+    from tests.web.actions import add_sheet, start_new
+
+    start_new(page, "Know Your Own Damage")
+    page.evaluate("window.longTasks = []")
+    add_sheet(page, "Knight", st="12")                          # the default weapon: the text's broadsword, thr+2 imp
+    add_sheet(page, "Guard", st="10", armour="4", weapons=0)
+    page.get_by_test_id("input-attacker").select_option(label="Knight")
+    page.get_by_test_id("input-target").select_option(label="Guard")
+    taps = [float(page.evaluate(TAP, "roll")) for _ in range(20)]
+    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
+    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "hit", {"attacker": "c1", "target": "c2", "weapon": 0}])]
+    take_outs = []
+    for number in range(1, 6):
+        add_sheet(page, f"Victim {number}", st="10", weapons=0)
+        page.get_by_test_id("input-attacker").select_option(label="No attacker: type the attack")
+        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
+        page.get_by_test_id("input-attack").fill("3d+52[+0]")
+        take_outs.append(float(page.evaluate(TAP, "roll")))
+        if "Dead" not in page.get_by_test_id("latest-outcome").inner_text():
+            raise RuntimeError("the 3d+52[+0] hit did not kill the victim")
     long_tasks = int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))
     return {"tap_to_paint_ms": median(taps), "odds_ms": median(odds), "take_out_ms": median(take_outs),
             "long_tasks": long_tasks}
@@ -241,8 +274,8 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
         "ratios": {"cold": ratio(app["cold_ms"], baseline["cold_ms"]), "warm": ratio(app["warm_ms"], baseline["warm_ms"]),
                    "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
         "systems": {
-            "typed": session["typed"], "megatraveller": session["megatraveller"],
-            "kyod": None, "sla": None, "fudge": None,
+            "typed": session["typed"], "megatraveller": session["megatraveller"], "kyod": session["kyod"],
+            "sla": None, "fudge": None,
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "share_link_chars": share_link_chars(),

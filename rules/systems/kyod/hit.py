@@ -143,11 +143,11 @@ def land(pen: int, hit: Hit, attack: Attack, sheet: Sheet, options: Options) -> 
                      f"{_raw_words(through, toughness, options)}.")
     else:
         basic = level_from_table(pen, toughness, armour, options.armoured, options.layers, options.labels)
-        reached = (f"reaches level {basic}'s threshold {_awt(sheet, basic, options)}" if basic >= 1
-                   else "is short of the first threshold")
+        above = f"level {max(basic, 0) + 1}'s {_awt(sheet, max(basic, 0) + 1, options)}"
+        reached = (f"it reaches level {basic}'s threshold {_awt(sheet, basic, options)}, short of {above}"
+                   if basic >= 1 else f"it is short of {above.replace('s ', 's threshold ', 1)}")
         steps.append(f"Penetration {pen} on the Armoured table (Toughness {toughness}, DR {armour.text}, "
-                     f"LogD {armour_logd}): it {reached}, short of level {max(basic, 0) + 1}'s "
-                     f"{_awt(sheet, max(basic, 0) + 1, options)}.")
+                     f"LogD {armour_logd}): {reached}.")
     if basic < 1:
         steps.append("Below level 1: a scratch, no mechanical effect; no wound modifier applies (D-KY-5).")
         return Landing(0, basic, tuple(steps))
@@ -223,8 +223,13 @@ def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSou
     elif outcome.rolls and outcome.reason == "free":
         steps.append(Step(f"Level {outcome.level} is not yet held: the wound is held there.", "Cumulative Damage"))
     first, held = effect_at(options.effects, level), effect_at(options.effects, outcome.level)
-    new = replace(state, wounds=tuple(sorted(state.wounds + (outcome.level,))),
-                  shock=max(state.shock, first.shock),
+    wounds = tuple(sorted(state.wounds + (outcome.level,)))
+    if sheet.kind == "object":              # an object feels no shock and makes no checks: its level is its damage
+        new = replace(state, wounds=wounds, dead=state.dead or held.dead)
+        if held.dead:
+            steps.append(Step(f"Level {outcome.level}: destroyed.", "D-KY-14"))
+        return new, outcome, steps
+    new = replace(state, wounds=wounds, shock=max(state.shock, first.shock),
                   death_checks=state.death_checks + (0 if held.dead else held.death_checks),
                   dead=state.dead or held.dead)
     cascaded = outcome.level != level
@@ -239,7 +244,7 @@ def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSou
         steps.append(Step(f"Cascading to level {outcome.level} does not make it a major wound (it came in at "
                           f"level {level}).", "Cumulative Damage"))
     if held.dead:
-        steps.append(Step(f"Level {outcome.level}: {'destroyed' if sheet.kind == 'object' else 'dead'}.", "D-KY-14"))
+        steps.append(Step(f"Level {outcome.level}: dead.", "D-KY-14"))
     elif held.death_checks:
         steps.append(Step(f"{plural(held.death_checks, 'death check')} due now"
                           + (f", {new.death_checks} in all: death checks are cumulative."
@@ -274,5 +279,8 @@ def resolve(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
     steps += more
     effect = effect_at(options.effects, held.level)
     outcome = f"A level {held.level} wound" + (f" (from {landing.level})" if held.level != landing.level else "")
-    outcome += f": {effect.words}" if effect.words else ""
+    if target.kind == "object":
+        outcome += ": destroyed" if effect.dead else ""
+    elif effect.words:
+        outcome += f": {effect.words}"
     return {hit.target: new}, Report(title, tuple(steps), outcome)

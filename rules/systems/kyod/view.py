@@ -57,7 +57,7 @@ def status(sheet: Sheet, state: State, options: Options) -> tuple[str, str]:
     parts = []
     if state.worst:
         effect = effect_at(options.effects, state.worst)
-        parts.append(f"worst wound level {state.worst} ({effect.brief})")
+        parts.append(f"worst wound level {state.worst}" + ("" if sheet.kind == "object" else f" ({effect.brief})"))
     if state.shock:
         parts.append(f"shock \u2212{state.shock} this turn")
     if state.death_checks:
