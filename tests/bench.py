@@ -219,7 +219,7 @@ def kyod_figures(page: Page) -> dict[str, Any]:
         add_sheet(page, f"Victim {number}", st="10", weapons=0)
         page.get_by_test_id("input-attacker").select_option(label="No attacker: type the attack")
         page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
-        page.get_by_test_id("input-attack").fill("3d+52[+0]")
+        page.get_by_test_id("input-damage").fill("3d+52[+0]")
         take_outs.append(float(page.evaluate(TAP, "roll")))
         if "Dead" not in page.get_by_test_id("latest-outcome").inner_text():
             raise RuntimeError("the 3d+52[+0] hit did not kill the victim")

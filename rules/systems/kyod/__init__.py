@@ -20,7 +20,8 @@ from ...odds import Dist, chart, share
 from ...report import Report
 from ..data import load
 from . import care
-from .attack import TYPES
+from .attack import DIVISORS, TYPES
+from .scale import signed
 from .chances import hit_odds
 from .hit import LOCATIONS, STRUCTURES, hit_inputs, read_hit, resolve
 from .options import SCHEMA, Options, options_to_dict, read_options
@@ -98,10 +99,20 @@ def _hit_inputs() -> list[dict[str, Any]]:
         {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon",
          "when": {"input": "attacker", "not_in": [""]}},
-        {"name": "attack", "kind": "notation", "label": "Attack", "example": "3d+20[+0], 2d+1 cut or thr+2 imp",
+        {"name": "damage", "kind": "notation", "label": "Damage", "example": "2d+1, thr+2, sw, or 3d+20[+0]",
          "default": "3d+20[+0]", "when": typed,
-         "help": "GURPS damage and type (" + ", ".join(TYPES) + "); (2) for an armour divisor; gun for small arms"},
-        {"name": "st", "kind": "integer", "label": "Attacker's ST (for thr and sw)", "min": 1, "max": MAX_ST,
+         "help": "GURPS dice, thrust or swing with an add, or the text's 3d+X[Y] (its type only for the "
+                 "impaling and piercing modifiers)"},
+        {"name": "type", "kind": "choice", "label": "Damage type", "default": "cr", "when": typed,
+         "choices": [{"value": kind, "label": f"{kind} ({row['label']}, WM {signed(row['wm'])})"}
+                     for kind, row in TYPES.items()]},
+        {"name": "divisor", "kind": "choice", "label": "Armour divisor", "default": "", "when": typed, "advanced": True,
+         "choices": [{"value": "", "label": "None"}] + [
+             {"value": key, "label": f"({key}): Pen {signed(row['pen'])}, WM {signed(row['wm'])}"}
+             for key, row in DIVISORS.items()]},
+        {"name": "gun", "kind": "flag", "label": "Small arms (the firearm wound modifier)", "default": False,
+         "when": typed, "advanced": True, "help": "not for cannon-class munitions"},
+        {"name": "st", "kind": "integer", "label": "Attacker's ST (for thrust and swing)", "min": 1, "max": MAX_ST,
          "default": 10, "when": typed},
         {"name": "location", "kind": "choice", "label": "Where it lands", "default": "torso",
          "choices": [{"value": value, "label": row["label"]} for value, row in LOCATIONS.items()]},

@@ -40,10 +40,12 @@ TYPES = {row["type"]: row for row in load("kyod")["damage_types"]["rows"]}
 DIVISORS = {row["divisor"]: row for row in load("kyod")["divisors"]["rows"]}
 
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u00d7": "x", "*": "x"})
-_WEAPON = re.compile(
+_DAMAGE = (
     r"(?:(?P<pen>3d6?\s*(?P<x>[+-]\s*[0-9]{1,3})\s*\[\s*(?P<y>[+-]?\s*[0-9]{1,2})\s*\])"
     r"|(?P<dice>(?P<n>[0-9]{1,3})\s*d6?\s*(?P<k>[+-]\s*[0-9]{1,4})?\s*(?:x\s*(?P<m>[0-9]{1,3}))?)"
-    r"|(?P<st>thr|sw|thrust|swing)\s*(?P<stk>[+-]\s*[0-9]{1,4})?)"
+    r"|(?P<st>thr|sw|thrust|swing)\s*(?P<stk>[+-]\s*[0-9]{1,4})?)")
+_WEAPON = re.compile(
+    _DAMAGE +
     r"\s*(?:\(\s*(?P<div>[0-9.]{1,4})\s*\))?"
     r"\s*(?P<type>[a-z]{2,4}(?:\+\+|\+|-)?)?"
     r"\s*(?:\(\s*(?P<div2>[0-9.]{1,4})\s*\))?"
@@ -107,6 +109,14 @@ class Attack:
 
 def _number(text: str | None) -> int:
     return int(re.sub(r"\s+", "", text)) if text else 0
+
+
+def check_damage(text: str, field: str = "damage") -> str:
+    """The damage part alone (the page's Damage field: type, divisor and class are chosen beside it)."""
+    if not re.fullmatch(_DAMAGE, text.translate(_MINUS).strip(), re.IGNORECASE):
+        raise BadField(f"{shown(text)} is not damage; write GURPS dice (2d+1), thr or sw with an add (thr+2), or the "
+                       f"text's 3d+20[+0]; the type, divisor and small arms are chosen below", field=field)
+    return text.strip()
 
 
 def parse_weapon(text: str, field: str = "notation") -> Weapon:

@@ -14,7 +14,7 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report, Step, plural
 from ..data import load
-from .attack import MAX_NOTATION, Attack, attack_stats, parse_weapon
+from .attack import DIVISORS, MAX_NOTATION, TYPES, Attack, attack_stats, check_damage, parse_weapon
 from .options import Options
 from .scale import logd, plain, plus, signed, subtract
 from .sheet import MAX_ST, Sheet, read_barriers
@@ -61,14 +61,34 @@ def read_hit(inputs: Any, sheets: Mapping[str, Sheet], options: Options, *, with
         notation = armed.weapons[weapon].notation
         strength = armed.st if armed.kind == "character" else None
     else:
-        notation = fields.text(inputs, "attack", "attack", max_length=MAX_NOTATION, default="3d+20[+0]")
+        notation = typed_attack(inputs)
         strength = fields.integer(inputs, "st", "st", 1, MAX_ST, default=10)
     hit = Hit(attacker, target, weapon, notation, strength,
               fields.choice(inputs, "location", "location", tuple(LOCATIONS), default="torso"),
               read_barriers(inputs.get("barriers"), "barriers"),
               fields.flag(inputs, "ignores_dr", "ignores_dr"))
-    hit.attack(options)                           # a notation the attacker's ST cannot use is refused now
+    where = "weapon" if attacker else "damage" if "damage" in inputs else "attack"
+    attack_stats(parse_weapon(notation, where), strength, options.st_adds, where)   # refused now, at its field
     return hit
+
+
+def typed_attack(inputs: Mapping[str, Any]) -> str:
+    """An attack typed in: built from its damage, type, armour divisor and class (the page's fields), or written
+    whole in ``attack`` (as the log keeps it)."""
+    if "damage" not in inputs:
+        return fields.text(inputs, "attack", "attack", max_length=MAX_NOTATION, default="3d+20[+0]")
+    damage = check_damage(fields.text(inputs, "damage", "damage", max_length=MAX_NOTATION))
+    kind = fields.choice(inputs, "type", "type", ("",) + tuple(TYPES), default="")
+    divisor = fields.choice(inputs, "divisor", "divisor", ("",) + tuple(DIVISORS), default="")
+    gun = fields.flag(inputs, "gun", "gun")
+    notation = damage + (f"({divisor})" if divisor else "") + (f" {kind}" if kind else "") + (" gun" if gun else "")
+    try:
+        parse_weapon(notation, "damage")
+    except BadField as error:
+        if divisor and "already counts" in error.message:
+            raise BadField(error.message, field="divisor") from error
+        raise
+    return notation
 
 
 def hit_inputs(hit: Hit) -> dict[str, Any]:
