@@ -203,6 +203,49 @@ def base() -> Base:
     return Base(roster, fought, _ok("undo", {"encounter": fought})["encounter"], traveller)
 
 
+KNIGHT = {"name": "Knight", "kind": "character", "st": 12, "ht": 11, "armour": "4 + 2", "structure": "living",
+          "weapons": [{"name": "Broadsword", "notation": "thr+2 imp"}, {"name": "Rifle", "notation": "6d(2) pi gun"}]}
+DOOR = {"name": "Door", "kind": "object", "toughness_from": "weight", "weight": "80", "mechanical": True,
+        "armour": "10", "structure": "homogeneous"}
+THRUST = {"attacker": "c1", "target": "c2", "weapon": 0, "location": "torso"}
+SHOT = {"attacker": None, "target": "c1", "attack": "3d+20[+2] imp", "st": 10, "location": "vitals",
+        "barriers": "4, 2"}
+KYOD_OPTIONS = {"labels": "quick", "armoured": "table", "layers": "log_add", "roll": "low", "effects": [
+    {"words": f"Level {n}", "shock": min(n, 4), "major": n >= 5, "consciousness": n >= 6,
+     "death_checks": 1 if 8 <= n <= 10 else 0, "dead": n == 11} for n in range(1, 12)]}
+
+
+@cache
+def kyod_base() -> dict[str, Any]:
+    """Know Your Own Damage: a knight and a door, a thrust at the door, a shot that cascades, a check and a turn."""
+    encounter = _ok("new", {"system": "kyod", "options": KYOD_OPTIONS})["encounter"]
+    for sheet in (KNIGHT, DOOR):
+        encounter = _ok("add", {"encounter": encounter, "sheet": sheet})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "hit", "inputs": THRUST, "seed": 2})["encounter"]
+    for faces in ({"penetration": "1 1 1"}, {"penetration": "1 1 1", "cascade 1": "5"}):
+        encounter = _ok("act", {"encounter": encounter, "action": "hit", "inputs": SHOT, "dice": "given",
+                                "faces": faces})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "check", "inputs": {
+        "target": "c1", "check": "knockdown", "modifier": -1}, "dice": "given", "faces": {"check": "6 6 6"}})["encounter"]
+    document: dict[str, Any] = _ok("act", {"encounter": encounter, "action": "turn", "inputs": {"target": ""}})["encounter"]
+    return document
+
+
+@cache
+def kyod_roster() -> dict[str, Any]:
+    """The knight and the door, before any action (options can still change)."""
+    encounter: dict[str, Any] = _ok("new", {"system": "kyod"})["encounter"]
+    for sheet in (KNIGHT, DOOR):
+        encounter = _ok("add", {"encounter": encounter, "sheet": sheet})["encounter"]
+    return encounter
+
+
+@cache
+def kyod_undone() -> dict[str, Any]:
+    document: dict[str, Any] = _ok("undo", {"encounter": kyod_base()})["encounter"]
+    return document
+
+
 def as_link(request: dict[str, Any]) -> dict[str, Any]:
     """Pack the document under ``link`` into a share fragment, as the app would (any JSON, even mangled)."""
     document = request.get("link")
@@ -227,16 +270,19 @@ class Case:
 # Valid requests per method (one or more each).  Add a line for a new method so (b) reaches past its checks.
 VALID: dict[str, Callable[[Base], list[Case]]] = {
     "systems": lambda b: [Case({})],
-    "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"})],
+    "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"}), Case({"system": "kyod"})],
     "new": lambda b: [Case({"system": "typed", "options": {"track": "B", "ballistic_regular": "-*",
                                                            "universal_floor": 0}}),
-                      Case({"system": "megatraveller", "options": {"npc_death": "more_than", "halved_recovery": "up"}})],
+                      Case({"system": "megatraveller", "options": {"npc_death": "more_than", "halved_recovery": "up"}}),
+                      Case({"system": "kyod", "options": KYOD_OPTIONS})],
     "add": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}), Case({"encounter": b.traveller, "sheet": CAR}),
-                      Case({"encounter": b.traveller, "sheet": {"name": "Grazer", "kind": "animal", "hits": "9/6"}})],
+                      Case({"encounter": b.traveller, "sheet": {"name": "Grazer", "kind": "animal", "hits": "9/6"}}),
+                      Case({"encounter": kyod_base(), "sheet": KNIGHT}), Case({"encounter": kyod_base(), "sheet": DOOR})],
     "edit": lambda b: [Case({"encounter": b.fought, "id": "c2", "sheet": CYRUS}),
-                       Case({"encounter": b.traveller, "id": "c2", "sheet": {**BARTOLO, "upp": "45198C"}})],
-    "duplicate": lambda b: [Case({"encounter": b.fought, "id": "c2"})],
-    "remove": lambda b: [Case({"encounter": b.fought, "id": "c1"})],
+                       Case({"encounter": b.traveller, "id": "c2", "sheet": {**BARTOLO, "upp": "45198C"}}),
+                       Case({"encounter": kyod_base(), "id": "c2", "sheet": {**DOOR, "toughness_from": "hp", "hp": 40}})],
+    "duplicate": lambda b: [Case({"encounter": b.fought, "id": "c2"}), Case({"encounter": kyod_base(), "id": "c1"})],
+    "remove": lambda b: [Case({"encounter": b.fought, "id": "c1"}), Case({"encounter": kyod_base(), "id": "c2"})],
     "act": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": SLASH, "dice": {"damage": "-+0"},
                             "seed": 7}),
                       Case({"encounter": b.fought, "action": "attack", "inputs": COLD, "dice": "given",
@@ -249,20 +295,37 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                           "target": "c2", "how": "stun_slow"}, "dice": "given", "faces": {"recovery": "6 6"}}),
                       Case({"encounter": b.traveller, "action": "time", "inputs": {"hours": 2, "resting": False}}),
                       Case({"encounter": b.traveller, "action": "heal", "inputs": {
-                          "target": "c3", "part": "loco2", "amount": 5}})],
+                          "target": "c3", "part": "loco2", "amount": 5}}),
+                      Case({"encounter": kyod_base(), "action": "hit", "inputs": SHOT, "dice": "given",
+                            "faces": {"penetration": "1 1 2", "cascade 1": "2"}}),
+                      Case({"encounter": kyod_base(), "action": "hit", "inputs": {**THRUST, "weapon": 1},
+                            "dice": {"penetration": "1 2"}, "seed": 3}),
+                      Case({"encounter": kyod_base(), "action": "check", "inputs": {
+                          "target": "c1", "check": "recover", "modifier": 2}, "dice": "given",
+                            "faces": {"check": "1 2 3"}}),
+                      Case({"encounter": kyod_base(), "action": "turn", "inputs": {"target": "c2"}}),
+                      Case({"encounter": kyod_base(), "action": "heal", "inputs": {
+                          "target": "c1", "which": "level", "level": 9}})],
     "odds": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": ARROW}),
                        Case({"encounter": b.fought, "action": "attack", "inputs": COLD}),
                        Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}),
                        Case({"encounter": b.traveller, "action": "compare", "inputs": {
                            "attacker": None, "damage_value": 3, "harm": "lethal"}}),
-                       Case({"encounter": b.traveller, "action": "recover", "inputs": {"target": "c2"}})],
-    "undo": lambda b: [Case({"encounter": b.fought})],
-    "redo": lambda b: [Case({"encounter": b.undone})],
-    "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller})],
-    "set_options": lambda b: [Case({"encounter": b.roster, "options": {"track": "B", "universal_floor": 0}})],
-    "share": lambda b: [Case({"encounter": b.fought})],
-    "open_link": lambda b: [Case({"link": b.fought}, as_link), Case({"link": b.traveller}, as_link)],
-    "open_file": lambda b: [Case({"text": b.fought}, as_file)],
+                       Case({"encounter": b.traveller, "action": "recover", "inputs": {"target": "c2"}}),
+                       Case({"encounter": kyod_base(), "action": "hit", "inputs": SHOT}),
+                       Case({"encounter": kyod_base(), "action": "hit", "inputs": THRUST}),
+                       Case({"encounter": kyod_base(), "action": "check", "inputs": {
+                           "target": "c1", "check": "consciousness", "modifier": -3}})],
+    "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()})],
+    "redo": lambda b: [Case({"encounter": b.undone}), Case({"encounter": kyod_undone()})],
+    "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller}),
+                       Case({"encounter": kyod_base()})],
+    "set_options": lambda b: [Case({"encounter": b.roster, "options": {"track": "B", "universal_floor": 0}}),
+                              Case({"encounter": kyod_roster(), "options": KYOD_OPTIONS})],
+    "share": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()})],
+    "open_link": lambda b: [Case({"link": b.fought}, as_link), Case({"link": b.traveller}, as_link),
+                            Case({"link": kyod_base()}, as_link)],
+    "open_file": lambda b: [Case({"text": b.fought}, as_file), Case({"text": kyod_base()}, as_file)],
 }
 
 
@@ -407,7 +470,8 @@ def random_request(seed: int, keys: list[str], real: list[Any]) -> dict[str, Any
 def arbitrary_requests() -> st.SearchStrategy[Any]:
     made = base()
     real = [made.fought, made.roster, as_link({"link": made.fought})["link"], CYRUS, SLASH, COLD, "typed",
-            "attack", "c1", "c2", made.traveller, THUG, CAR, CLUB, ON_THE_CAR, "megatraveller", "hit"]
+            "attack", "c1", "c2", made.traveller, THUG, CAR, CLUB, ON_THE_CAR, "megatraveller", "hit",
+            kyod_base(), KNIGHT, SHOT, THRUST, "kyod", "penetration", "cascade 1"]
     seeded = st.integers(0, 2**32).map(lambda seed: random_request(seed, key_pool(), real))
     built = st.dictionaries(keys(), st.one_of(values(), st.sampled_from(real)), max_size=3)
     return st.one_of(*[seeded] * 10, built, values())
@@ -452,7 +516,7 @@ def places(method: str, which: int) -> list[tuple[Any, ...]]:
 
 @pytest.mark.parametrize("method", sorted(METHODS))
 @FUZZ
-@given(which=st.integers(0, 7), changes=changes_of, ascii_only=st.booleans(), depth=st.sampled_from(DEPTHS))
+@given(which=st.integers(0, 15), changes=changes_of, ascii_only=st.booleans(), depth=st.sampled_from(DEPTHS))
 def test_valid_requests_with_a_field_changed_get_an_answer(method: str, which: int,
                                                            changes: list[tuple[str, int, str, Any]],
                                                            ascii_only: bool, depth: int) -> None:

@@ -19,7 +19,6 @@ A weapon is written the GURPS way, with the seed's additions:
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -219,6 +218,5 @@ def attack_stats(weapon: Weapon, strength: int | None, st_adds: str = "flat", fi
 def firearm_wm(average: int) -> int:
     """D-KY-7: small arms average more than 30 take -1 per 15 more (KY-15: 44, 45, 59, 60 give 0, -1, -1, -2)."""
     rule = load("kyod")["firearm"]
-    if average <= rule["from"]:
-        return 0
-    return -math.floor((average - rule["from"]) / rule["per"])
+    start, step = int(rule["from"]), int(rule["per"])
+    return 0 if average <= start else -((average - start) // step)

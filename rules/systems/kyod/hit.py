@@ -60,6 +60,9 @@ def read_hit(inputs: Any, sheets: Mapping[str, Sheet], options: Options, *, with
         weapon = fields.integer(inputs, "weapon", "weapon", 0, len(armed.weapons) - 1, default=0)
         notation = armed.weapons[weapon].notation
         strength = armed.st if armed.kind == "character" else None
+        if strength is None and armed.weapons[weapon].weapon.base in ("thr", "sw"):
+            raise BadField(f"{armed.name} is an object, with no ST for {armed.weapons[weapon].notation}; give it "
+                           f"damage of its own, such as 2d cr", field="weapon")
     else:
         notation = typed_attack(inputs)
         strength = fields.integer(inputs, "st", "st", 1, MAX_ST, default=10)

@@ -79,11 +79,11 @@ def read_effects(data: Any, field: str = "options.effects") -> tuple[Effect, ...
                        field=field)
     rows = []
     for index, row in enumerate(data):
-        where = f"{field}[{index}]"
-        row = fields.mapping(row, where)
         level = f"level {index + 1}"
+        if not isinstance(row, dict):
+            raise BadField(f"the effects of {level} must be a row of the table", field=field)
         if set(row) - {column["name"] for column in EFFECT_COLUMNS}:
-            raise BadField(f"the effects of {level} have a column the table does not have", field=where)
+            raise BadField(f"the effects of {level} have a column the table does not have", field=field)
         try:
             rows.append(Effect(
                 words=fields.text(row, "words", f"{level} effect", max_length=MAX_WORDS, default="", allow_empty=True),

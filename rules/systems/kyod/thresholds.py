@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .scale import PER_DECADE, add, damage_of, exact_logd, logd, plain, round_half_up
+from .scale import PER_DECADE, add, subtract, damage_of, exact_logd, logd, plain, round_half_up
 
 STEP = 5                        # "subsequent thresholds are every 5 points"
 KYOS_PER_DECADE = 10            # KYoS: ST = 10 log10(weight / 2 lb) (RULES_NOTES 2.2, greysonwhy)
@@ -58,7 +58,9 @@ class Armour:
         if layers == "log_add" and len(worn) > 1:
             total = self.logd(layers)
             assert total is not None
-            return damage_of(total)
+            # The Addition table never makes armour weaker than its strongest layer; rounding the sum to a whole
+            # LogD must not either (40 + 1 is LogD 48, which alone would be 39.8).
+            return max(damage_of(total), float(max(worn)))
         return float(sum(worn))
 
     @property
@@ -105,6 +107,15 @@ def raw_level(penetration: int, toughness: int, labels: str = "detailed") -> int
     """The basic wound level on the Raw table: floor((pen - T) / 5) (D-KY-1, D-KY-4), +1 with the quick labels;
     anything below level 1 is 0, a scratch."""
     return max(0, (penetration - toughness) // STEP + (1 if labels == "quick" else 0))
+
+
+def subtraction_threshold(raw: int, armour_logd: int) -> int:
+    """The least penetration that still reaches ``raw`` once the armour is subtracted (the Subtraction table):
+    what the card shows as a level's threshold when armour is subtracted like a barrier."""
+    penetration = max(armour_logd + 1, raw)
+    while (subtract(penetration, armour_logd) or 0) < raw:
+        penetration += 1
+    return penetration
 
 
 def level_from_table(penetration: int, toughness: int, armour: Armour, method: str, layers: str, labels: str) -> int:

@@ -12,7 +12,7 @@ from .attack import attack_stats
 from .options import Options
 from .scale import damage_of, signed
 from .sheet import Sheet
-from .thresholds import armoured_threshold, raw_threshold
+from .thresholds import armoured_threshold, raw_threshold, subtraction_threshold
 from .wounds import State, effect_at, held_text
 
 STRUCTURE_LABELS = {row["value"]: row["label"] for row in load("kyod")["structures"]["rows"]}
@@ -29,7 +29,10 @@ def threshold_table(sheet: Sheet, state: State, options: Options) -> dict[str, A
     raw = [raw_threshold(sheet.toughness, level, options.labels) for level in shown]
     rows: list[list[str]] = []
     armour_logd = sheet.armour.logd(options.layers)
-    if armour_logd is not None:
+    if armour_logd is not None and options.armour_method == "subtraction":
+        rows.append([f"Armoured (DR {sheet.armour.text}, subtracted)"] + [
+            str(subtraction_threshold(value, armour_logd)) for value in raw])
+    elif armour_logd is not None:
         rows.append([f"Armoured (DR {sheet.armour.text})"] + [
             str(armoured_threshold(value, sheet.armour, options.armoured, options.layers)) for value in raw])
     rows.append(["Raw"] + [str(value) for value in raw])

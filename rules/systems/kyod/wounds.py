@@ -110,12 +110,11 @@ class Cascade:
 def cascade(held: tuple[int, ...], start: int, effects: tuple[Effect, ...],
             roll: Callable[[int, int], int]) -> Cascade:
     """Apply a new wound of level ``start`` to the levels ``held``; ``roll(number, level)`` gives each 1d face."""
-    level, rolls = start, []
+    level, rolls = start, list[int]()
     while True:
         effect = effect_at(effects, level)
         if level not in held:
-            return Cascade(start, level, tuple(rolls), "free" if not rolls or not effect.stops_cascade
-                           else "death check")
+            return Cascade(start, level, tuple(rolls), "free")
         if effect.dead:
             return Cascade(start, level, tuple(rolls), "dead")
         if rolls and effect.stops_cascade:
