@@ -87,6 +87,21 @@ def test_death_checks_add_up() -> None:
     assert held(card(stayed)) == [8, 8] and death_checks_due(card(stayed)) == 2
 
 
+def test_a_major_wound_to_a_limb_cripples_it_and_only_there() -> None:
+    """D-KY-14: a major wound calls for a knockdown check and cripples a hit limb; a torso hit cripples nothing,
+    and healing every wound mends the limb."""
+    hit = {**typed("c1", "3d+20[+0]"), "location": "limb"}
+    limb = settled(encounter_of(ST10), "hit", hit, {"penetration": [6, 6, 6]})                 # 38: level 7
+    texts = [step["text"] for step in limb["report"]["steps"]]
+    assert "A major wound: roll a knockdown and stun check, and the limb is crippled." in texts
+    assert "1 crippled limb" in status(limb)
+    torso = settled(encounter_of(ST10), "hit", typed("c1", "3d+20[+0]"), {"penetration": [6, 6, 6]})
+    assert "A major wound: roll a knockdown and stun check." in [step["text"] for step in torso["report"]["steps"]]
+    assert "crippled" not in status(torso)
+    healed = act(limb["encounter"], "heal", {"target": "c1", "which": "all"})
+    assert status(healed) == "Unhurt"
+
+
 def test_level_11_kills_and_an_object_is_destroyed() -> None:
     dead = settled(encounter_of(ST10), "hit", typed("c1", "3d+45[+0]"), {"penetration": [3, 3, 4]})       # 55: 11
     assert status(dead) == "Dead" and card(dead)["can_act"] is False

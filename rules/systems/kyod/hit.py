@@ -226,8 +226,10 @@ def _awt(sheet: Sheet, level: int, options: Options) -> int:
 
 # -- holding the wound ---------------------------------------------------------------------------------
 
-def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSource) -> tuple[State, Cascade, list[Step]]:
-    """Hold a new wound of ``level`` (1 or more), cascading through levels already held (D-KY-11)."""
+def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSource,
+         limb: bool = False) -> tuple[State, Cascade, list[Step]]:
+    """Hold a new wound of ``level`` (1 or more), cascading through levels already held (D-KY-11); a major wound
+    to a ``limb`` cripples it."""
     steps: list[Step] = []
 
     def roll(number: int, at: int) -> int:
@@ -254,15 +256,16 @@ def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSou
         return new, outcome, steps
     new = replace(state, wounds=wounds, shock=max(state.shock, first.shock),
                   death_checks=state.death_checks + (0 if held.dead else held.death_checks),
-                  dead=state.dead or held.dead)
+                  dead=state.dead or held.dead, crippled=state.crippled + (1 if first.major and limb else 0))
     cascaded = outcome.level != level
     if first.shock:
         steps.append(Step(f"Shock \u2212{first.shock} for one turn" +
                           (f" (from level {level}: cascading does not change shock)." if cascaded else "."),
                           "Damage Resolution"))
     if first.major:
-        steps.append(Step("A major wound: roll a knockdown and stun check, and a hit limb is crippled"
-                          + (f" (level {level}, before the cascade)." if cascaded else "."), "D-KY-14"))
+        steps.append(Step("A major wound: roll a knockdown and stun check" +
+                          (", and the limb is crippled" if limb else "") +
+                          (f" (level {level}, before the cascade)." if cascaded else "."), "D-KY-14"))
     elif cascaded and held.major:
         steps.append(Step(f"Cascading to level {outcome.level} does not make it a major wound (it came in at "
                           f"level {level}).", "Cumulative Damage"))
@@ -298,7 +301,7 @@ def resolve(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
     if landing.level < 1:
         outcome = "Stopped: no wound" if landing.stopped else "A scratch: no effect"
         return {}, Report(title, tuple(steps), outcome)
-    new, held, more = hold(state, landing.level, target, options, dice)
+    new, held, more = hold(state, landing.level, target, options, dice, limb=hit.location == "limb")
     steps += more
     effect = effect_at(options.effects, held.level)
     outcome = f"A level {held.level} wound" + (f" (from {landing.level})" if held.level != landing.level else "")

@@ -63,6 +63,8 @@ def status(sheet: Sheet, state: State, options: Options) -> tuple[str, str]:
         parts.append(f"worst wound level {state.worst}" + ("" if sheet.kind == "object" else f" ({effect.brief})"))
     if state.shock:
         parts.append(f"shock \u2212{state.shock} this turn")
+    if state.crippled:
+        parts.append(f"{state.crippled} crippled limb{'s' if state.crippled != 1 else ''}")
     if state.death_checks:
         parts.append(f"{state.death_checks} death check{'s' if state.death_checks != 1 else ''} due")
     if state.unconscious:

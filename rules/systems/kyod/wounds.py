@@ -90,6 +90,7 @@ class State:
     dead: bool = False
     unconscious: bool = False
     stunned: bool = False                   # knocked down and stunned
+    crippled: int = 0                       # limbs crippled by major wounds
     notes: tuple[str, ...] = field(default=())
 
     @property
