@@ -169,6 +169,7 @@ class Encounter:
         if any(event.type == "action" for event in self.events):
             raise BadField("options are fixed once the first action is resolved; start a new encounter to change them",
                            field="options")
+        self.system.read_options(options)           # a bad option is named at its own field, before any replay
         return Encounter.from_dict({**self.to_dict(), "options": options})
 
     # -- documents ---------------------------------------------------------------

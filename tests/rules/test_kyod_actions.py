@@ -54,9 +54,9 @@ def test_st_adds_per_die_triples_the_add() -> None:
 
 def test_shock_is_from_the_level_it_came_in_at_and_a_turn_clears_it() -> None:
     encounter = after(encounter_of(ST10), "hit", typed("c1", "3d+20[+0]"), {"penetration": [1, 1, 2]})   # 24: 4
-    assert "shock \u22124 this turn" in status(ok("view", encounter=encounter))
+    assert status(ok("view", encounter=encounter)) == "Wound level 4; shock \u22124"
     answer = act(encounter, "turn", {"target": ""})
-    assert "shock \u22124 this turn" not in status(answer) and held(card(answer)) == [4]
+    assert status(answer) == "Wound level 4" and held(card(answer)) == [4]
     assert answer["report"]["outcome"] == "Shock cleared for 1 combatant"
     again = act(answer["encounter"], "turn", {"target": "c1"})
     assert again["report"]["outcome"] == "Nothing changes"
@@ -241,7 +241,7 @@ def test_a_bad_effects_cell_is_refused_at_the_table(effects: Any, words: str) ->
 def test_options_are_fixed_after_the_first_action() -> None:
     encounter = encounter_of(ST10)
     changed = ok("set_options", encounter=encounter, options={"labels": "quick", "effects": with_cell(0, shock=2)})
-    assert (threshold_row(card(changed), "Raw") or [])[:2] == [0, 5]
+    assert (threshold_row(card(changed), "RWT") or [])[:2] == [0, 5]
     hit = after(encounter, "hit", typed("c1", "3d+20[+0]"), {"penetration": [3, 3, 4]})
     failure = refused("set_options", encounter=hit, options={"labels": "quick"})
     assert (failure["kind"], failure["field"]) == ("bad_field", "options") and "fixed" in failure["message"]

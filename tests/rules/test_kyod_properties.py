@@ -121,7 +121,7 @@ def test_the_cards_threshold_table_gives_the_level_a_hit_resolves_to(strength: i
         "labels": options.labels, "armoured": options.armoured, "armour_method": options.armour_method,
         "layers": options.layers})
     shown = card(ok("view", encounter=encounter))
-    row = threshold_row(shown, "Armoured") or threshold_row(shown, "Raw")
+    row = threshold_row(shown, "AWT") or threshold_row(shown, "RWT")
     assert row is not None
     sheet = Sheet.from_dict(shown["sheet"])
     hit = Hit("", "c1", None, "3d+0[+0]", 10)

@@ -94,7 +94,7 @@ def widget(target: dict[str, Any], kind: str) -> dict[str, Any]:
 
 
 def threshold_row(target: dict[str, Any], name: str) -> list[int] | None:
-    """A row of the card's threshold table ("Armoured", "Raw") as numbers; None when the card has no such row."""
+    """A row of the card's threshold table ("AWT", "RWT") as numbers; None when the card has no such row."""
     for row in widget(target, "table")["rows"]:
         if row[0].split(" (")[0] == name:
             return [int(cell) for cell in row[1:]]
@@ -208,7 +208,7 @@ def check_thresholds(case: dict[str, Any]) -> None:
     target = card(ok("view", encounter=encounter_of({"name": "ST 11", "st": case["st"]},
                                                     options={"labels": case["labels"]})))
     assert case["card_note"] in widget(target, "table")["note"]
-    assert threshold_row(target, "Raw") == [toughness + 5 * (level - 1) for level in range(1, 12)]
+    assert threshold_row(target, "RWT") == [toughness + 5 * (level - 1) for level in range(1, 12)]
 
 
 def one_place(value: float) -> str:
@@ -263,7 +263,7 @@ def check_hit(case: dict[str, Any]) -> None:
             assert answer["encounter"]["events"][-1]["dice"] == {"penetration": case["faces"]}
         if "thresholds" in case:
             labels = variant["options"].get("labels", "detailed")
-            row = threshold_row(card(answer), "Armoured")
+            row = threshold_row(card(answer), "AWT")
             if variant["options"].get("armoured", "formula") == "formula":
                 assert row == case["thresholds"][labels][:11]
     if "as_armour" in case:

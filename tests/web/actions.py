@@ -92,6 +92,9 @@ def add_sheet(page: Page, name: str, *, weapons: int | None = None, **fields: st
     dialog.get_by_test_id("input-name").fill(name)
     for field, value in fields.items():
         control = dialog.get_by_test_id(f"input-{field}")
+        if not control.count():                       # a choice of up to four is a row of buttons
+            dialog.get_by_test_id(f"field-{field}").get_by_text(value, exact=True).click()
+            continue
         if control.evaluate("(node) => node.tagName") == "SELECT":
             control.select_option(label=value)
         else:

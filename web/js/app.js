@@ -6,8 +6,8 @@ import * as engine from "./engine.js";
 import { banner, clearBanners, fieldError, q } from "./dom.js";
 import { SchemaForm } from "./forms.js";
 import { isOwnLink, keepPrevious, readSaved, recallLinks, save, showLink } from "./keep.js";
-import { renderLatest, renderLog, renderOdds, renderOptions, renderPrompt, renderRoster, renderSystemPicker,
-  renderTabs } from "./view.js";
+import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
+  renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
 let current = null;        // {encounter, view, fragment}: the engine's last answer
 let systems = new Map();   // id -> the system's schema (options, sheet, actions, catalog)
@@ -46,6 +46,7 @@ function show(result) {
   redo.disabled = !view.can_redo;
   redo.title = view.can_redo ? `Redo: ${view.redo_label} (Ctrl+Shift+Z)` : "Nothing to redo";
   renderOptions(system.options, view.options, view.options_fixed, changeOption);
+  q("open-tables").hidden = !system.tables?.length;
   for (const form of actionForms.values()) form.refresh();
   drawRoster();
   updateOdds();
@@ -420,13 +421,52 @@ function startNew(event) {
   banner("Started a new encounter. The previous one is kept.", "info", { label: "Restore it", run: restorePrevious });
 }
 
-function changeOption(option, index) {
-  const options = { ...current.view.options, [option.name]: option.choices[index].value };
+// value: the option's new value (a choice's value, a table's whole list of rows). A refused change leaves
+// the encounter as it was and puts the values on screen back; the error shows at the option when it has a
+// place for one (a table), else in a banner.
+function changeOption(option, value) {
+  clearOptionError(option.name);
+  const options = { ...current.view.options, [option.name]: value };
   const result = run("set_options", { encounter: current.encounter, options }, (error) => {
-    banner(error.message);
+    redrawOptions();
     show(current);
+    if (!showOptionError(option.name, error.message, error.field)) banner(error.message);
   });
   if (result) commit(result);
+}
+
+// -- the system's reference tables, to read at the table or print ------------------------------------
+
+function openTables() {
+  renderReferenceTables(system);
+  document.documentElement.classList.add("printing-tables");   // print shows only the tables while open
+  q("tables-dialog").showModal();
+}
+
+// A modal dialog sits in the top layer, which paper does not lay out as the page: it is not as wide as the
+// paper and need not break between pages. For the printing only, the dialog is reopened as a non-modal one
+// (in the page's flow) and made modal again after.
+let tablesPrinting = false;
+
+function beforePrint() {
+  const dialog = q("tables-dialog");
+  if (!dialog.open || !dialog.matches(":modal")) return;
+  tablesPrinting = true;
+  dialog.close();
+  dialog.show();
+}
+
+function afterPrint() {
+  if (!tablesPrinting) return;
+  tablesPrinting = false;
+  const dialog = q("tables-dialog");
+  dialog.close();
+  dialog.showModal();
+}
+
+function tablesClosed() {
+  // The close event comes a moment after close(): reopened for printing by then, the dialog is still open.
+  if (!q("tables-dialog").open) document.documentElement.classList.remove("printing-tables");
 }
 
 // -- events -----------------------------------------------------------------------------------------
@@ -457,6 +497,12 @@ function wireEvents() {
   q("new-encounter").addEventListener("click", openNew);
   q("new-form").addEventListener("submit", startNew);
   q("new-cancel").addEventListener("click", () => q("new-dialog").close());
+  q("open-tables").addEventListener("click", openTables);
+  q("tables-print").addEventListener("click", () => window.print());
+  q("tables-dialog").addEventListener("close", tablesClosed);
+  window.addEventListener("beforeprint", beforePrint);
+  window.addEventListener("afterprint", afterPrint);
+  q("options-form").addEventListener("submit", (event) => event.preventDefault());   // Enter in a cell sends nothing more
   document.addEventListener("click", (event) => {
     for (const menu of document.querySelectorAll("details.card-menu[open]")) {
       if (!menu.contains(event.target)) menu.open = false;

@@ -200,21 +200,170 @@ export function renderSystemPicker(systems, current) {
     el("span", {}, el("strong", { text: system.name }), el("span", { class: "small source", text: system.source })))));
 }
 
-let drawnOptions = "";
+// The options are rebuilt only when their schema or being fixed changes; new values are put into the
+// controls already drawn, so a change that lands while a person moves to the next cell keeps the focus.
+let drawnOptions = "";   // schema, values and fixed as last drawn: the same again draws nothing
+let builtOptions = "";   // schema and fixed the controls were built for
+let fillOptions = [];    // one function per option: put a value into its controls
 
+// onChange(option, value): a person chose a new value for an option (a choice's value, a table's rows).
 export function renderOptions(schema, values, fixed, onChange) {
   const form = q("options-form");
   const key = JSON.stringify([schema, values, fixed]);
   if (key === drawnOptions) return;
   drawnOptions = key;
-  form.replaceChildren(...schema.map((option) => {
-    const select = el("select", { name: option.name, testid: `option-${option.name}`, disabled: fixed,
-      onchange: () => onChange(option, select.selectedIndex) });
-    fillSelect(select, option.choices.map((choice, index) => ({ value: index, label: choice.label })));
-    select.selectedIndex = Math.max(0, option.choices.findIndex((choice) => String(choice.value) === String(values[option.name])));
-    return el("label", {}, option.label, select);
-  }));
+  const shape = JSON.stringify([schema, fixed]);
+  if (shape !== builtOptions) {
+    builtOptions = shape;
+    const focused = form.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const built = schema.map((option) => (OPTION_KINDS[option.kind] ?? unknownOption)(option, fixed, onChange));
+    form.replaceChildren(...built.map((one) => one.node));
+    fillOptions = built.map((one) => one.fill);
+    if (focused) form.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
+  }
+  schema.forEach((option, index) => fillOptions[index](values[option.name] ?? option.default));
   q("options-note").textContent = fixed
     ? "Options are fixed once the first action is resolved; start a new encounter to change them."
     : "Options can change until the first action is resolved.";
+}
+
+// The next renderOptions puts the values back into the controls even when they did not change (a refused
+// change is undone on screen this way).
+export function redrawOptions() {
+  drawnOptions = "";
+}
+
+// An engine error shown at the option it belongs to (an option drawn as a block has a place for it); false if
+// the option has none. `field` is the error's field ("options.effects[0].shock"), to mark the cell it names.
+export function showOptionError(name, message, field = "") {
+  const box = q(`option-${name}-error`);
+  if (!box) return false;
+  box.textContent = message;
+  const cell = String(field).match(/^options\.[^.[]+\[(\d+)\]\.(\w+)/);
+  const control = cell ? q(`option-${name}-${cell[1]}-${cell[2]}`) : null;
+  control?.setAttribute("aria-invalid", "true");
+  return true;
+}
+
+export function clearOptionError(name) {
+  const box = q(`option-${name}-error`);
+  if (box) box.textContent = "";
+  for (const control of q("options-form").querySelectorAll(`[data-option="${CSS.escape(name)}"][aria-invalid]`)) {
+    control.removeAttribute("aria-invalid");
+  }
+}
+
+const OPTION_KINDS = { choice: choiceOption, table: tableOption };
+
+function choiceOption(option, fixed, onChange) {
+  const select = el("select", { name: option.name, testid: `option-${option.name}`, disabled: fixed,
+    onchange: () => onChange(option, option.choices[select.selectedIndex].value) });
+  fillSelect(select, option.choices.map((choice, index) => ({ value: index, label: choice.label })));
+  return {
+    node: el("label", {}, option.label, select),
+    fill: (value) => {
+      select.selectedIndex = Math.max(0, option.choices.findIndex((choice) => String(choice.value) === String(value)));
+    },
+  };
+}
+
+// An editable table of values: rows named by the engine, one input per column (text, integer or flag).
+// A change of a cell sends the whole table; an integer that is not a whole number goes as typed, and the
+// engine's plain-word error is shown at the table.
+function tableOption(option, fixed, onChange) {
+  let rows = [];   // the rows as last filled in: a change edits a copy of these
+  const cells = [];
+  const send = (rowIndex, column, control) => {
+    const next = rows.map((row) => ({ ...row }));
+    next[rowIndex][column.name] = cellValue(column, control);
+    onChange(option, next);
+  };
+  const body = option.rows.map((row, rowIndex) => el("tr", { testid: "option-table-row" },
+    el("th", { scope: "row", text: row.label }),
+    option.columns.map((column) => {
+      const control = cellInput(option, row, rowIndex, column, fixed);
+      control.addEventListener("change", () => send(rowIndex, column, control));
+      cells.push({ rowIndex, column, control });
+      return el("td", { class: `cell-${column.kind}` },
+        column.kind === "flag" ? el("label", { class: "inline cell-flag" }, control) : control);
+    })));
+  const help = option.help ? el("p", { class: "help", id: `option-${option.name}-help`, text: option.help }) : null;
+  const node = el("fieldset", { class: "option-table", testid: `option-${option.name}`,
+    dataset: { option: option.name, kind: "table" }, "aria-describedby": help ? help.id : null },
+  el("legend", { text: option.label }),
+  help,
+  el("div", { class: "table-scroll" },
+    el("table", { class: "data-table option-grid", "aria-label": option.label },
+      el("thead", {}, el("tr", {},
+        option.row_title ? el("th", { scope: "col", class: "row-title", text: option.row_title }) : el("td"),
+        option.columns.map((column) => el("th", { scope: "col", class: `cell-${column.kind}`, text: column.label,
+          title: column.help ?? null })))),
+      el("tbody", {}, body))),
+  el("p", { class: "field-error", testid: `option-${option.name}-error`, role: "alert" }),
+  el("div", { class: "row" },
+    el("button", { type: "button", testid: `option-${option.name}-reset`, disabled: fixed, text: "Back to the default",
+      onclick: () => onChange(option, structuredClone(option.default)) })));
+  return {
+    node,
+    fill: (value) => {
+      rows = Array.isArray(value) ? value : [];
+      for (const { rowIndex, column, control } of cells) {
+        const cell = rows[rowIndex]?.[column.name];
+        if (column.kind === "flag") control.checked = Boolean(cell);
+        else {
+          const text = cell === undefined || cell === null ? "" : String(cell);
+          if (control.value !== text) control.value = text;   // an unchanged cell keeps its caret
+        }
+      }
+    },
+  };
+}
+
+function cellInput(option, row, rowIndex, column, fixed) {
+  const common = { testid: `option-${option.name}-${rowIndex}-${column.name}`, "aria-label": `${row.label}: ${column.label}`,
+    disabled: fixed, dataset: { option: option.name, row: String(rowIndex), column: column.name, kind: column.kind } };
+  if (column.kind === "flag") return el("input", { type: "checkbox", ...common });
+  if (column.kind === "integer") {
+    const range = column.min !== undefined && column.max !== undefined ? `${column.min}–${column.max}` : null;
+    return el("input", { type: "text", inputmode: "numeric", autocomplete: "off", size: 4, placeholder: range,
+      title: range ? `A whole number, ${range}` : null, ...common,
+      dataset: { ...common.dataset, min: column.min ?? "", max: column.max ?? "" } });
+  }
+  return el("input", { type: "text", autocomplete: "off", maxlength: column.max_length ?? 200, ...common });
+}
+
+// What a cell sends: a flag as true or false, an integer that reads as one as a number, anything else as typed.
+function cellValue(column, control) {
+  if (column.kind === "flag") return control.checked;
+  if (column.kind === "integer" && /^\s*[+-]?\d+\s*$/.test(control.value)) return Number(control.value.trim());
+  return control.value;
+}
+
+function unknownOption(option) {
+  return { node: el("p", { class: "small", text: `${option.label} (an option of kind ${option.kind}: this page cannot draw it yet)` }),
+    fill: () => {} };
+}
+
+// -- the reference tables ----------------------------------------------------------------------------
+
+const NARROW_COLUMNS = 4;   // a table of more columns than this takes a whole row; narrower ones sit side by side
+
+export function renderReferenceTables(system) {
+  q("tables-title").textContent = `Tables: ${system.name}`;
+  q("reference-tables").replaceChildren(...(system.tables ?? []).map((table) => {
+    const node = renderTable(table, "reference-table");
+    node.classList.toggle("wide", table.header.length > NARROW_COLUMNS);
+    // A column of words reads from the left; numbers stay right-aligned, so their digits line up.
+    const words = table.header.map((_, column) => column > 0 && wordy(table.rows.map((row) => row[column] ?? "")));
+    for (const row of node.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, column) => cell.classList.toggle("words", Boolean(words[column])));
+    }
+    node.querySelectorAll("thead th").forEach((cell, column) => cell.classList.toggle("words", Boolean(words[column])));
+    return node;
+  }));
+}
+
+// Most of the column's cells hold words (two letters in a row), not numbers such as "+2", "32†" or "(0.5)".
+function wordy(cells) {
+  return cells.filter((cell) => /\p{L}{2}/u.test(cell)).length * 2 > cells.length;
 }

@@ -99,12 +99,10 @@ def _hit_inputs() -> list[dict[str, Any]]:
         {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon",
          "when": {"input": "attacker", "not_in": [""]}},
-        {"name": "damage", "kind": "notation", "label": "Damage", "example": "2d+1, thr+2, sw, or 3d+20[+0]",
-         "default": "3d+20[+0]", "when": typed,
-         "help": "GURPS dice, thrust or swing with an add, or the text's 3d+X[Y] (its type only for the "
-                 "impaling and piercing modifiers)"},
+        {"name": "damage", "kind": "notation", "label": "Damage", "example": "2d+1, thr+2, sw or 3d+20[+0]",
+         "default": "3d+20[+0]", "when": typed},
         {"name": "type", "kind": "choice", "label": "Damage type", "default": "cr", "when": typed,
-         "choices": [{"value": kind, "label": f"{kind} ({row['label']}, WM {signed(row['wm'])})"}
+         "choices": [{"value": kind, "label": f"{kind} (WM {signed(row['wm'])})"}
                      for kind, row in TYPES.items()]},
         {"name": "divisor", "kind": "choice", "label": "Armour divisor", "default": "", "when": typed, "advanced": True,
          "choices": [{"value": "", "label": "None"}] + [
@@ -113,11 +111,12 @@ def _hit_inputs() -> list[dict[str, Any]]:
         {"name": "gun", "kind": "flag", "label": "Small arms (the firearm wound modifier)", "default": False,
          "when": typed, "advanced": True, "help": "not for cannon-class munitions"},
         {"name": "st", "kind": "integer", "label": "Attacker's ST (for thrust and swing)", "min": 1, "max": MAX_ST,
-         "default": 10, "when": typed},
+         "default": 10, "when": typed, "advanced": True},
         {"name": "location", "kind": "choice", "label": "Where it lands", "default": "torso",
          "choices": [{"value": value, "label": row["label"]} for value, row in LOCATIONS.items()]},
         {"name": "barriers", "kind": "text", "label": "Barriers first (DR, in order)", "max_length": 60,
-         "example": "4, 12", "optional": True, "help": "each is subtracted from the penetration in turn"},
+         "example": "4, 12", "optional": True, "advanced": True,
+         "help": "each is subtracted from the penetration in turn"},
         {"name": "ignores_dr", "kind": "flag", "label": "Ignores DR (the Raw table)", "default": False,
          "advanced": True},
     ]

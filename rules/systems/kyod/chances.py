@@ -63,8 +63,8 @@ def hit_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     likely = max(level_items, key=lambda item: item[1])
     effects = ", ".join(f"{name.lower()} {share(Fraction(by_class.weights.get(name, 0), by_class.total))['percent']}"
                         for name in ("Major wound", "Death check", "Dead") if name in by_class.weights)
-    summary = f"{attack.notation} on {sheet.name}: {likely[0].lower()} most likely " \
-              f"({share(Fraction(likely[1], by_level.total))['percent']})" + (f"; {effects}" if effects else "")
+    summary = f"{likely[0].lower()} most likely ({share(Fraction(likely[1], by_level.total))['percent']})" + (
+        f"; {effects}" if effects else "")
     return {
         "title": f"{attack.notation} on {sheet.name}", "summary": summary, "pool": DICE,
         "charts": [chart("Wound level", level_items, by_level.total,

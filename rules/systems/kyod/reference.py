@@ -53,7 +53,7 @@ def modifiers_table() -> dict[str, Any]:
     rows = [[row["type"], row["label"], "+0", signed(row["wm"])] for row in data["damage_types"]["rows"]]
     rows += [[f"({row['divisor']})", "armour divisor", signed(row["pen"]), signed(row["wm"])]
              for row in data["divisors"]["rows"]]
-    rows += [[row["value"], row["label"].split(" (")[0].lower(), "+0", signed(row["wm"])]
+    rows += [[row["value"], "hit location", "+0", signed(row["wm"])]
              for row in data["locations"]["rows"] if row["wm"]]
     return {"caption": "Attack stats: Pen and wound modifier", "header": ["Attack", "What", "Pen", "WM"], "rows": rows,
             "note": "Small arms averaging more than LogD 30: WM \u22121 per 15 more (not cannon-class). Impaling and "

@@ -13,7 +13,7 @@ from .options import Options
 from .scale import damage_of, signed
 from .sheet import Sheet
 from .thresholds import armoured_threshold, raw_threshold, subtraction_threshold
-from .wounds import State, effect_at, held_text
+from .wounds import LEGEND, State, effect_at, held_text
 
 STRUCTURE_LABELS = {row["value"]: row["label"] for row in load("kyod")["structures"]["rows"]}
 
@@ -24,28 +24,34 @@ def levels(options: Options) -> range:
 
 
 def threshold_table(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    """One row of thresholds (the Armoured table, or the Raw one for a target without armour), the effect of each
+    level, and the wounds held; the Raw table and the thresholds as damage are in the note."""
     shown = levels(options)
     last = shown[-1]
     raw = [raw_threshold(sheet.toughness, level, options.labels) for level in shown]
-    rows: list[list[str]] = []
     armour_logd = sheet.armour.logd(options.layers)
     if armour_logd is not None and options.armour_method == "subtraction":
-        rows.append([f"Armoured (DR {sheet.armour.text}, subtracted)"] + [
-            str(subtraction_threshold(value, armour_logd)) for value in raw])
+        rows = [["AWT"] + [str(subtraction_threshold(value, armour_logd)) for value in raw]]
     elif armour_logd is not None:
-        rows.append([f"Armoured (DR {sheet.armour.text})"] + [
-            str(armoured_threshold(value, sheet.armour, options.armoured, options.layers)) for value in raw])
-    rows.append(["Raw"] + [str(value) for value in raw])
+        rows = [["AWT"] + [str(armoured_threshold(value, sheet.armour, options.armoured, options.layers))
+                                for value in raw]]
+    else:
+        rows = [["RWT"] + [str(value) for value in raw]]
     rows.append(["Effect"] + [effect_at(options.effects, level).short for level in shown])
     counts = {level: sum(1 for held in state.wounds if min(held, last) == level) for level in shown}
     rows.append(["Held"] + ["\u25cf" * counts[level] if counts[level] <= 3 else f"\u25cf\u00d7{counts[level]}"
                             for level in shown])
     linear = ", ".join(_damage(damage_of(value)) for value in raw)
+    raw_note = f"RWT, the Raw table (ignoring DR): {', '.join(str(value) for value in raw)}. " \
+        if armour_logd is not None else "RWT: the Raw Wound Thresholds. "
+    armour = "" if armour_logd is None else (f" (DR {sheet.armour.text}, subtracted)"
+                                             if options.armour_method == "subtraction" else f" (DR {sheet.armour.text})")
     return {
-        "kind": "table", "caption": "Wound thresholds (penetration, LogD)",
+        "kind": "table", "caption": f"Penetration for each wound level{armour}" + (
+            ": the Armoured Wound Thresholds (AWT)" if armour_logd is not None else ""),
         "header": ["Level"] + [str(level) + ("+" if level == last else "") for level in shown],
         "rows": rows,
-        "note": f"Raw thresholds as damage: {linear}. Held: {held_text(state.wounds)}.",
+        "note": f"{raw_note}Raw as damage: {linear}. {LEGEND}. Held: {held_text(state.wounds)}.",
     }
 
 
@@ -60,9 +66,10 @@ def status(sheet: Sheet, state: State, options: Options) -> tuple[str, str]:
     parts = []
     if state.worst:
         effect = effect_at(options.effects, state.worst)
-        parts.append(f"worst wound level {state.worst}" + ("" if sheet.kind == "object" else f" ({effect.brief})"))
+        major = sheet.kind == "character" and effect.major and not effect.stops_cascade
+        parts.append(f"wound level {state.worst}" + (f" ({effect.brief})" if major else ""))
     if state.shock:
-        parts.append(f"shock \u2212{state.shock} this turn")
+        parts.append(f"shock \u2212{state.shock}")
     if state.crippled:
         parts.append(f"{state.crippled} crippled limb{'s' if state.crippled != 1 else ''}")
     if state.death_checks:

@@ -59,16 +59,19 @@ class Effect:
 
     @property
     def short(self) -> str:
-        """A few characters for a table cell on the card."""
+        """A few characters for a table cell on the card (the legend is in its note)."""
         if self.dead:
             return "Dead"
         if self.death_checks:
-            return f"Death \u00d7{self.death_checks}"
+            return f"\u2020{self.death_checks}"
         if self.consciousness:
-            return "Major, KO"
+            return "KO"
         if self.major:
-            return "Major"
+            return "Maj"
         return f"\u2212{self.shock}" if self.shock else "\u2014"
+
+
+LEGEND = "Maj: a major wound; KO: consciousness checks every turn; \u2020n: n death checks"
 
 
 DEFAULT_EFFECTS: tuple[Effect, ...] = tuple(

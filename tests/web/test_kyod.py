@@ -1,0 +1,187 @@
+"""Know Your Own Damage through the page, as a GM would use it: the text's worked examples with the
+penetration dice typed in, a cascade asked for as it comes, checks and the end of a turn, and a busy table
+read at a glance on a tablet and a phone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .actions import add_sheet, card, give_dice, start_new, status
+from .test_layout import run_axe, small_targets
+from .test_megatraveller import inside
+
+SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
+
+
+@pytest.fixture
+def kyod(app: Page) -> Page:
+    start_new(app, "Know Your Own Damage")
+    return app
+
+
+def threshold_row(page: Page, index: int, name: str) -> list[str]:
+    """A row of a card's wound threshold table, by its first cell, as the cells read (without the name)."""
+    row = card(page, index).get_by_test_id("widget-table").get_by_test_id("table-row").filter(
+        has=page.locator("th", has_text=name))
+    return row.get_by_test_id("table-cell").all_inner_texts()[1:]
+
+
+def typed_attack(page: Page, target: str, damage: str, *, barriers: str = "") -> None:
+    """No attacker: the damage typed in (its type left as crushing)."""
+    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the attack")
+    page.get_by_test_id("input-target").select_option(label=target)
+    page.get_by_test_id("input-damage").fill(damage)
+    if barriers:                                         # under "More options": most hits meet no barrier
+        page.get_by_test_id("action-form").get_by_test_id("more-inputs").locator("summary").click()
+        page.get_by_test_id("input-barriers").fill(barriers)
+
+
+def steps_of_latest(page: Page) -> Locator:
+    return page.get_by_test_id("log-entry").first.get_by_test_id("log-step")
+
+
+def test_st_10_with_dr_4_takes_penetration_30_as_level_4_read_off_the_armoured_table(kyod: Page) -> None:
+    page = kyod
+    add_sheet(page, "Guard", st="10", armour="4", weapons=0)
+    # The text's armoured table for ST 10 and DR 4 (LogD 18), by the formula (RULES_NOTES 2.2).
+    assert threshold_row(page, 0, "AWT")[:6] == ["22", "24", "26", "28", "31", "34"]
+    expect(card(page, 0).get_by_test_id("table-note")).to_contain_text("RWT, the Raw table (ignoring DR): 5, 10, 15, 20, 25, 30,")
+    typed_attack(page, "Guard", "3d+20[+0]")
+    expect(page.get_by_test_id("odds-summary")).to_contain_text("3d+20[+0] on Guard")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4], contains=True, expect_why="Roll 3d6 for penetration: 3d+20[+0], so 3d6 + 20")
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("A level 4 wound: Shock \u22124 for one turn")
+    expect(steps_of_latest(page).filter(has_text="Penetration roll 10 + 20 = 30.")).to_have_count(1)
+    expect(steps_of_latest(page).filter(
+        has_text="Penetration 30 on the Armoured table (Toughness 0, DR 4, LogD 18): it reaches level 4's threshold 28, "
+                 "short of level 5's 31.")).to_have_count(1)
+    assert threshold_row(page, 0, "Held")[3] == "\u25cf"
+    assert status(page, 0) == "Wound level 4; shock \u22124"
+
+
+def test_the_barrier_example_subtracts_then_reads_the_raw_table(kyod: Page) -> None:
+    page = kyod
+    add_sheet(page, "Behind the wall", st="10", weapons=0)
+    typed_attack(page, "Behind the wall", "3d+20[+0]", barriers="4")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4])
+    expect(steps_of_latest(page).filter(
+        has_text="The barrier (DR 4, LogD 18): 30 less 18 is a difference of 12, so the Subtraction table takes 7, "
+                 "leaving 23.")).to_have_count(1)
+    expect(page.get_by_test_id("latest-outcome")).to_contain_text("A level 4 wound")
+
+
+def test_a_repeated_level_asks_for_the_cascade_roll_and_the_broadsword_reads_as_the_text_writes_it(kyod: Page) -> None:
+    page = kyod
+    add_sheet(page, "Knight", st="10")                       # the default weapon: the text's broadsword, thr+2 imp
+    add_sheet(page, "Guard", st="10", armour="4", weapons=0)
+    expect(card(page, 0).get_by_test_id("widget-gear")).to_contain_text("3d+9[+2]")
+    typed_attack(page, "Guard", "3d+20[+0]")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4])
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4])
+    give_dice(page, [5], contains=True, expect_why="Level 4 is already held: roll 1d; on 4\u20136 the wound moves up to level 5")
+    expect(page.get_by_test_id("latest-outcome")).to_contain_text("A level 5 wound (from 4)")
+    held = threshold_row(page, 1, "Held")
+    assert held[3] == "\u25cf" and held[4] == "\u25cf"
+    # The knight's broadsword on the wounded guard: the odds know the cascade.
+    page.get_by_test_id("input-attacker").select_option(label="Knight")
+    page.get_by_test_id("input-target").select_option(label="Guard")
+    expect(page.get_by_test_id("odds-summary")).to_contain_text("3d+9[+2] on Guard")
+    expect(page.get_by_test_id("odds-table")).to_contain_text("Penetration roll")
+
+
+def test_death_checks_are_due_rolled_and_shock_wears_off_at_the_end_of_the_turn(kyod: Page) -> None:
+    page = kyod
+    add_sheet(page, "Victim", st="10", ht="12", weapons=0)
+    typed_attack(page, "Victim", "3d+40[+0]")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4])                                 # penetration 50: level 10, three death checks
+    expect(page.get_by_test_id("latest-outcome")).to_contain_text("A level 10 wound")
+    expect(card(page, 0).get_by_test_id("combatant-status")).to_contain_text("3 death checks due")
+    page.get_by_test_id("action-tab").filter(has_text="Check").click()
+    expect(page.get_by_test_id("odds-summary")).to_contain_text("3d6 against HT 12")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [4, 4, 4], contains=True, expect_why="Death check for Victim: roll 3d6, 12 or less")
+    expect(card(page, 0).get_by_test_id("combatant-status")).to_contain_text("2 death checks due")
+    page.get_by_test_id("action-tab").filter(has_text="Turn").click()
+    page.get_by_test_id("roll").click()
+    expect(card(page, 0).get_by_test_id("combatant-status")).not_to_contain_text("shock")
+    page.get_by_test_id("action-tab").filter(has_text="Check").click()
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [6, 6, 5])
+    expect(card(page, 0).get_by_test_id("combatant-status")).to_have_text("Dead")
+
+
+def test_a_damage_type_that_wounds_nothing_is_explained_at_its_field(kyod: Page) -> None:
+    page = kyod
+    add_sheet(page, "Guard", st="10", weapons=0)
+    typed_attack(page, "Guard", "2d fat")
+    page.get_by_test_id("roll").click()
+    expect(page.get_by_test_id("error-damage")).to_contain_text("is not damage; write GURPS dice (2d+1)")
+    expect(page.get_by_test_id("log-entry")).to_have_count(1)
+
+
+# -- the table at a glance -------------------------------------------------------------------------------
+
+def busy_kyod_table(page: Page) -> None:
+    """Six targets: armoured and not, an object, a diffuse swarm; one wounded and cascading."""
+    add_sheet(page, "Knight", st="12", armour="6")
+    add_sheet(page, "Guard", st="10", armour="4", weapons=0)
+    add_sheet(page, "Ogre", st="20", armour="2 + 3", weapons=0)
+    add_sheet(page, "Archer", st="9", weapons=0)
+    add_sheet(page, "Door", kind="Object", hp="50", structure="Homogeneous (\u22124 impaling or piercing)", weapons=0)
+    add_sheet(page, "Swarm", st="4", structure="Diffuse (wound level capped)", weapons=0)
+    typed_attack(page, "Guard", "3d+20[+0]")
+    page.get_by_test_id("type-dice").click()
+    give_dice(page, [3, 3, 4])
+    expect(page.get_by_test_id("latest-outcome")).to_contain_text("level 4")
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Page, width: int, height: int,
+                                                                      scheme: str) -> None:
+    page = kyod
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": width, "height": height})
+    busy_kyod_table(page)
+    page.get_by_test_id("banner-close").click()
+    page.evaluate("window.scrollTo(0, 0)")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"kyod-{width}x{height}-{scheme}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+    assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+    tables = page.get_by_test_id("widget-table")
+    expect(tables).to_have_count(6)
+    assert inside(card(page, 1).get_by_test_id("widget-table").bounding_box(), width, height)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_phone_keeps_the_page_still_while_a_threshold_table_scrolls_in_its_box(kyod: Page, scheme: str) -> None:
+    page = kyod
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": 390, "height": 844})
+    busy_kyod_table(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"kyod-phone-390-{scheme}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_problem_on_a_busy_kyod_table(kyod: Page, scheme: str) -> None:
+    page = kyod
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    busy_kyod_table(page)
+    assert run_axe(page) == []
+
+
+def test_every_target_on_a_kyod_table_is_at_least_44_pixels(kyod: Page) -> None:
+    page = kyod
+    busy_kyod_table(page)
+    assert small_targets(page) == []
