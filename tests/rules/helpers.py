@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +89,49 @@ def penalty_shown(card: dict[str, Any]) -> int:
     """The wound penalty a card shows among its stats (none shown is no penalty)."""
     item = next((item for item in widget(card, "stats")["items"] if item["label"] == "Wounds"), None)
     return 0 if item is None else int(item["value"].split()[0])
+
+
+# -- an action through the API, with the dice given (as typed at the table) or rolled -----------------------
+
+def act(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any] | None = None, *,
+        dice: str = "given", seed: int | str | None = None) -> dict[str, Any]:
+    request: dict[str, Any] = {"encounter": encounter, "action": action, "inputs": inputs, "dice": dice,
+                               "faces": faces or {}}
+    if seed is not None:
+        request["seed"] = seed
+    return ok("act", **request)
+
+
+def settled(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
+    """An action given every face it needs up front; it must ask for nothing more."""
+    answer = act(encounter, action, inputs, faces)
+    assert "needs" not in answer, answer["needs"]
+    return answer
+
+
+def after(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
+    """The encounter document once an action, given every face it needs, is recorded."""
+    document: dict[str, Any] = settled(encounter, action, inputs, faces)["encounter"]
+    return document
+
+
+def roll_by_roll(encounter: dict[str, Any], action: str, inputs: dict[str, Any],
+                 faces_for: Callable[[dict[str, Any]], list[int]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Type the faces in one roll at a time, as at the table: every ``needs`` answer in order, and the result."""
+    given: dict[str, list[int]] = {}
+    asked: list[dict[str, Any]] = []
+    for _ in range(40):
+        answer = act(encounter, action, inputs, given)
+        if "needs" not in answer:
+            return asked, answer
+        assert answer["given"] == given, "a needs answer must not change what was given"
+        need = answer["needs"]
+        assert need["roll"] not in given, f"the {need['roll']} roll was asked for twice"
+        asked.append(need)
+        given[need["roll"]] = faces_for(need)
+    raise AssertionError(f"an action kept asking for dice: {[need['roll'] for need in asked]}")
+
+
+def card(answer: dict[str, Any], combatant: str = "c1") -> dict[str, Any]:
+    found: dict[str, Any] = next(item for item in answer["view"]["roster"] if item["id"] == combatant)
+    return found

@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import ok, refused
-from .test_kyod_vectors import (act, after, card, death_checks_due, encounter_of, held, level_of, roll_by_roll,
-                                settled, stat, threshold_row, typed, widget)
+from .helpers import act, after, card, ok, refused, roll_by_roll, settled, widget
+from .test_kyod_vectors import death_checks_due, encounter_of, held, level_of, stat, threshold_row, typed
 
 KNIGHT = {"name": "Knight", "st": 12, "ht": 11, "armour": "4",
           "weapons": [{"name": "Broadsword", "notation": "thr+2 imp"}, {"name": "Swing", "notation": "sw cut"}]}

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import ok
-from .test_kyod_vectors import act, after, card, death_checks_due, encounter_of, held, level_of, typed
+from .helpers import act, after, card, ok
+from .test_kyod_vectors import death_checks_due, encounter_of, held, level_of, typed
 
 THROWS = list(itertools.product(range(1, 7), repeat=3))
 CLASSES = ("No wound", "Shock only", "Major wound", "Death check", "Dead")

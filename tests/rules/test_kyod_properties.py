@@ -28,8 +28,8 @@ from rules.systems.kyod.sheet import Sheet
 from rules.systems.kyod.thresholds import Armour, armoured_threshold, raw_threshold
 from rules.systems.kyod.wounds import CASCADE_UP, DEFAULT_EFFECTS, Effect, cascade, effect_at
 
-from .helpers import ok
-from .test_kyod_vectors import act, card, encounter_of, held, settled, threshold_row, typed
+from .helpers import act, card, ok, settled
+from .test_kyod_vectors import encounter_of, held, threshold_row, typed
 
 SCALE = int(os.environ.get("WOUNDBOOK_KYOD_SCALE", 1))       # a longer hunt: WOUNDBOOK_KYOD_SCALE=20
 QUICK = settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])

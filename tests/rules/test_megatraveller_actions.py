@@ -11,8 +11,8 @@ import pytest
 from rules.systems.megatraveller.options import Options
 from rules.systems.megatraveller.recovery import hourly_recovery
 
-from .helpers import ok, refused
-from .test_megatraveller_vectors import (act, after, card, condition, encounter_of, hit_inputs, marks, meter, settled, stat, tasks_in, widget)
+from .helpers import act, after, card, ok, refused, settled, widget
+from .test_megatraveller_vectors import condition, encounter_of, hit_inputs, marks, meter, stat, tasks_in
 
 BARTOLO = {"name": "Herr Bartolo", "kind": "person", "upp": "45398C"}
 

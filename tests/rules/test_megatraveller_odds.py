@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import ok
-from .test_megatraveller_vectors import (act, after, card, condition, encounter_of, hit_inputs, points_of)
+from .helpers import act, after, card, ok
+from .test_megatraveller_vectors import condition, encounter_of, hit_inputs, points_of
 
 Faces = tuple[int, ...]
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from rules.api import call
 from rules.encounter import Encounter
 
-from .helpers import ok
-from .test_megatraveller_vectors import (act, card, condition, encounter_of, full_grid, hit_inputs, marks, meter, roll_by_roll, stat)
+from .helpers import act, card, ok, roll_by_roll
+from .test_megatraveller_vectors import condition, encounter_of, full_grid, hit_inputs, marks, meter, stat
 
 HEX = "0123456789ABCDEFGHJ"
 ROW_DMS = (None, 0, -3, -6, -9, -12)          # the DM column of the Personal Integrity Record

@@ -19,7 +19,7 @@ from rules.odds import dice
 from rules.systems.megatraveller.damage import damage_dice, points, points_dist, shorthand
 from rules.systems.megatraveller.integrity import chart, person_integrity, wound_level
 
-from .helpers import load_vectors, ok
+from .helpers import act, after, card, load_vectors, ok, roll_by_roll, settled, widget
 
 CASES = load_vectors("megatraveller")
 CELLS = {"cross": "X", "slash": "/", "empty": ".", "unusable": "#"}
@@ -39,58 +39,9 @@ def encounter_of(*sheets: dict[str, Any], options: dict[str, Any] | None = None)
     return encounter
 
 
-def act(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any] | None = None, *,
-        dice: str = "given", seed: int | str | None = None) -> dict[str, Any]:
-    request: dict[str, Any] = {"encounter": encounter, "action": action, "inputs": inputs, "dice": dice,
-                               "faces": faces or {}}
-    if seed is not None:
-        request["seed"] = seed
-    return ok("act", **request)
-
-
 def hit_inputs(target: str, damage_value: int, harm: str = "lethal", **extra: Any) -> dict[str, Any]:
     """A blow typed in (no attacker on the roster)."""
     return {"attacker": None, "target": target, "damage_value": damage_value, "harm": harm, **extra}
-
-
-def settled(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
-    """An action given every face it needs up front; it must ask for nothing more."""
-    answer = act(encounter, action, inputs, faces)
-    assert "needs" not in answer, answer["needs"]
-    return answer
-
-
-def after(encounter: dict[str, Any], action: str, inputs: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
-    """The encounter document once an action, given every face it needs, is recorded."""
-    document: dict[str, Any] = settled(encounter, action, inputs, faces)["encounter"]
-    return document
-
-
-def roll_by_roll(encounter: dict[str, Any], action: str, inputs: dict[str, Any],
-                 faces_for: Callable[[dict[str, Any]], list[int]]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Type the faces in one roll at a time, as at the table: every ``needs`` answer in order, and the result."""
-    given: dict[str, list[int]] = {}
-    asked: list[dict[str, Any]] = []
-    for _ in range(40):
-        answer = act(encounter, action, inputs, given)
-        if "needs" not in answer:
-            return asked, answer
-        assert answer["given"] == given, "a needs answer must not change what was given"
-        need = answer["needs"]
-        assert need["roll"] not in given, f"the {need['roll']} roll was asked for twice"
-        asked.append(need)
-        given[need["roll"]] = faces_for(need)
-    raise AssertionError(f"an action kept asking for dice: {[need['roll'] for need in asked]}")
-
-
-def card(answer: dict[str, Any], combatant: str = "c1") -> dict[str, Any]:
-    found: dict[str, Any] = next(item for item in answer["view"]["roster"] if item["id"] == combatant)
-    return found
-
-
-def widget(target: dict[str, Any], kind: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(item for item in target["widgets"] if item["kind"] == kind)
-    return found
 
 
 def full_grid(target: dict[str, Any]) -> list[str]:

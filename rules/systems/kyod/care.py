@@ -16,7 +16,7 @@ from typing import Any
 from ... import fields
 from ...dice import DiceSource
 from ...errors import BadField
-from ...odds import Dist, dice
+from ...odds import dice
 from ...report import Report, Step, plural
 from .options import Options
 from .sheet import Sheet
