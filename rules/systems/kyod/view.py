@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import RulesError
 from ..data import load
-from .attack import attack_stats
+from .attack import attack_stats, parse_weapon
 from .options import Options
 from .scale import damage_of, signed
 from .sheet import Sheet
@@ -107,7 +107,6 @@ def stats(sheet: Sheet, state: State, options: Options) -> list[dict[str, str]]:
 
 def weapon_note(sheet: Sheet, notation: str, options: Options) -> str:
     """The weapon as the text writes an attack, for this wielder: 3d+9[+2] (roll low: skill 30)."""
-    from .attack import parse_weapon
     try:
         attack = attack_stats(parse_weapon(notation), sheet.st if sheet.kind == "character" else None, options.st_adds)
     except RulesError as error:
