@@ -122,6 +122,20 @@ def test_the_app_rolls_an_opposed_attack_and_shows_every_die(app: Page) -> None:
     assert len(entry.locator('[data-roll="attack"]').get_attribute("data-faces") or "") == 4
 
 
+def test_a_hit_redraws_only_the_card_it_changed(app: Page) -> None:
+    """Issue 8: a tap redraws what changed. A card no roll touched keeps its very element on the page, so a
+    mark put on it by the test survives; the card that was hit is drawn anew."""
+    cyrus_and_bandit(app)
+    add_combatant(app, "Onlooker", weapon=None)
+    app.evaluate("""() => document.querySelectorAll('[data-testid="combatant"]').forEach((node) => {
+        node.dataset.seen = "before"; })""")
+    hit_with_typed_dice(app, "2", "-00+")
+    expect(card(app, 1).get_by_test_id("combatant-status")).not_to_have_text("Unhurt")
+    assert card(app, 0).get_attribute("data-seen") == "before"       # Cyrus: nothing changed
+    assert card(app, 2).get_attribute("data-seen") == "before"       # the onlooker: nothing changed
+    assert card(app, 1).get_attribute("data-seen") is None           # the bandit: hit, drawn again
+
+
 def test_tapping_cards_chooses_the_attacker_then_the_target(app: Page) -> None:
     cyrus_and_bandit(app)
     add_combatant(app, "Goblin", weapon="Dagger 2-/1+")

@@ -7,17 +7,25 @@ import { renderTable, renderWidget } from "./widgets.js";
 // -- the roster -------------------------------------------------------------------------------------
 
 // picks: {actor, target} ids chosen for the current action, shown on the cards.
-// Cards are rebuilt only when the engine's roster changed; choosing an actor or a target only moves
-// the marks, so a tap that lands just after a field's change event still finds its card.
-let drawnRoster = "";
+// A card is rebuilt only when what the engine says of it changed: a hit redraws the card it hit, not the
+// roster (a chart of 108 cells on each of six cards is a long task). Choosing an actor or a target only
+// moves the marks, so a tap that lands just after a field's change event still finds its card.
+const drawnCards = new Map();   // combatant id -> {key, node}
 
 export function renderRoster(roster, picks, handlers) {
   const list = q("roster");
-  const key = JSON.stringify(roster) + (handlers ? "" : "#shell");
-  if (key !== drawnRoster) {
-    drawnRoster = key;
-    list.replaceChildren(...roster.map((card) => renderCard(card, handlers)));
-  }
+  const nodes = roster.map((card) => {
+    const key = JSON.stringify(card) + (handlers ? "" : "#shell");   // the shell's cards take no taps
+    const drawn = drawnCards.get(card.id);
+    if (drawn?.key === key) return drawn.node;
+    const node = renderCard(card, handlers);
+    drawnCards.set(card.id, { key, node });
+    return node;
+  });
+  const shown = new Set(roster.map((card) => card.id));
+  for (const id of drawnCards.keys()) if (!shown.has(id)) drawnCards.delete(id);
+  const same = nodes.length === list.children.length && nodes.every((node, i) => list.children[i] === node);
+  if (!same) list.replaceChildren(...nodes);
   for (const node of list.children) markPick(node, picks);
   list.classList.toggle("crowded", roster.length > 4);
   q("roster-empty").hidden = roster.length > 0;
