@@ -32,6 +32,7 @@ import shutil
 import statistics
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -183,60 +184,71 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
             "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks") + logarithmic.pop("long_tasks")}
 
 
-def traveller_figures(page: Page) -> dict[str, Any]:
-    """MegaTraveller on the same page: twenty hits on a person, the odds of 34 Damage Dice, five kills."""
-    from tests.web.actions import add_sheet, start_new
+def system_figures(page: Page, system: str, setup: Callable[[Page], None], odds_request: list[Any],
+                   take_out: Callable[[Page, int], None], killed: str) -> dict[str, Any]:
+    """One system on the same page: ``setup`` fills the roster and the form for twenty taps of Roll; the odds of
+    ``odds_request`` ([action, inputs]); five kills, each victim made ready by ``take_out`` and its outcome
+    naming ``killed``."""
+    from tests.web.actions import start_new
 
-    start_new(page, "MegaTraveller")
+    start_new(page, system)
     page.evaluate("window.longTasks = []")
-    add_sheet(page, "Thug", upp="777777")
-    add_sheet(page, "Strongman", upp="FFFFFF", weapons=0)
-    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
-    page.get_by_test_id("input-target").select_option(label="Strongman")
-    page.get_by_test_id("input-damage_value").fill("3")
+    setup(page)
     paints, works = taps(page, 20)
     encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
-    bomb = {"attacker": None, "target": "c1", "damage_value": 34, "harm": "lethal"}
-    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "hit", bomb])]
+    odds = [float(t) for t in page.evaluate(ODDS, [encounter, *odds_request])]
     take_outs = []
     for number in range(1, 6):
-        add_sheet(page, f"Victim {number}", upp="777777", weapons=0)
-        page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
-        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
-        page.get_by_test_id("input-damage_value").fill("34")
+        take_out(page, number)
         take_outs.append(taps(page, 1)[0][0])
-        if "dead" not in page.get_by_test_id("latest-outcome").inner_text():
-            raise RuntimeError("the 34 Damage Dice hit did not kill the victim")
+        if killed not in page.get_by_test_id("latest-outcome").inner_text():
+            raise RuntimeError(f"the {system} take-out did not kill victim {number}")
     long_tasks = int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))
     return {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
             "take_out_ms": median(take_outs), "long_tasks": long_tasks}
+
+
+def typed_in_hit(page: Page, no_attacker: str, target: str, field: str, value: str) -> None:
+    page.get_by_test_id("input-attacker").select_option(label=no_attacker)
+    page.get_by_test_id("input-target").select_option(label=target)
+    page.get_by_test_id(f"input-{field}").fill(value)
+
+
+def traveller_figures(page: Page) -> dict[str, Any]:
+    """MegaTraveller: twenty 3-dice hits on a person, the odds of 34 Damage Dice, five kills by 34 dice."""
+    from tests.web.actions import add_sheet
+
+    no_attacker = "No attacker: type the Damage Value"
+
+    def setup(page: Page) -> None:
+        add_sheet(page, "Thug", upp="777777")
+        add_sheet(page, "Strongman", upp="FFFFFF", weapons=0)
+        typed_in_hit(page, no_attacker, "Strongman", "damage_value", "3")
+
+    def take_out(page: Page, number: int) -> None:
+        add_sheet(page, f"Victim {number}", upp="777777", weapons=0)
+        typed_in_hit(page, no_attacker, f"Victim {number}", "damage_value", "34")
+
+    bomb = {"attacker": None, "target": "c1", "damage_value": 34, "harm": "lethal"}
+    return system_figures(page, "MegaTraveller", setup, ["hit", bomb], take_out, "dead")
 
 
 def kyod_figures(page: Page) -> dict[str, Any]:
-    """Know Your Own Damage on the same page: twenty broadsword hits on an armoured guard, their odds, five kills."""
-    from tests.web.actions import add_sheet, start_new
+    """Know Your Own Damage: twenty broadsword hits on an armoured guard, their odds, five kills by 3d+52[+0]."""
+    from tests.web.actions import add_sheet
 
-    start_new(page, "Know Your Own Damage")
-    page.evaluate("window.longTasks = []")
-    add_sheet(page, "Knight", st="12")                          # the default weapon: the text's broadsword, thr+2 imp
-    add_sheet(page, "Guard", st="10", armour="4", weapons=0)
-    page.get_by_test_id("input-attacker").select_option(label="Knight")
-    page.get_by_test_id("input-target").select_option(label="Guard")
-    paints, works = taps(page, 20)
-    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
-    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "hit", {"attacker": "c1", "target": "c2", "weapon": 0}])]
-    take_outs = []
-    for number in range(1, 6):
+    def setup(page: Page) -> None:
+        add_sheet(page, "Knight", st="12")                      # the default weapon: the text's broadsword, thr+2 imp
+        add_sheet(page, "Guard", st="10", armour="4", weapons=0)
+        page.get_by_test_id("input-attacker").select_option(label="Knight")
+        page.get_by_test_id("input-target").select_option(label="Guard")
+
+    def take_out(page: Page, number: int) -> None:
         add_sheet(page, f"Victim {number}", st="10", weapons=0)
-        page.get_by_test_id("input-attacker").select_option(label="No attacker: type the attack")
-        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
-        page.get_by_test_id("input-damage").fill("3d+52[+0]")
-        take_outs.append(taps(page, 1)[0][0])
-        if "Dead" not in page.get_by_test_id("latest-outcome").inner_text():
-            raise RuntimeError("the 3d+52[+0] hit did not kill the victim")
-    long_tasks = int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))
-    return {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
-            "take_out_ms": median(take_outs), "long_tasks": long_tasks}
+        typed_in_hit(page, "No attacker: type the attack", f"Victim {number}", "damage", "3d+52[+0]")
+
+    broadsword = {"attacker": "c1", "target": "c2", "weapon": 0}
+    return system_figures(page, "Know Your Own Damage", setup, ["hit", broadsword], take_out, "Dead")
 
 
 def share_link_chars() -> int:
