@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 SITE = ROOT / "dist" / "site"
 WEB = ROOT / "web"
+PYTHON_MODULES = WEB / "python-modules.txt"   # what the page imports: kept in the trimmed stdlib, pre-imported in the snapshot
 VENV = ROOT / ".venv"
 VENV_STAMP = VENV / "woundbook-installed.sha256"   # pyproject.toml's hash when the extras were last installed
 CHROMIUM = "/usr/bin/chromium"
@@ -301,24 +302,44 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     wheel = build_wheel(site / "wheels")
     paths = {
         "PYODIDE": f"./pyodide/{PYODIDE[1]}/pyodide.mjs",
+        "PYODIDE_VERSION": PYODIDE[1],
+        "SNAPSHOT_KEY": snapshot_key(pyodide_dir, wheel),
         "PYSCRIPT_DIR": f"./pyscript/{PYSCRIPT[1]}",
         "WHEEL": f"./{wheel.relative_to(site).as_posix()}",
         "VERSION": version(),
     }
+    paths["PYTHON_MODULES"] = '", "'.join(python_modules())
+    # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
+    paths["PYSCRIPT_CONFIG"] = json.dumps({
+        "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
+        "files": {paths["WHEEL"]: "./*"},
+    })
     for source in sorted(WEB.rglob("*")):
-        if source.is_file() and source.name != "sw.js":
+        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name):
             target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):
                 target.write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
             else:
                 shutil.copy(source, target)
-    (site / "pyscript.json").write_text(json.dumps({
-        "interpreter": paths["PYODIDE"],
-        "files": {paths["WHEEL"]: "./*"},
-    }, indent=1))
     write_service_worker(site)
     return paths
+
+
+def python_modules() -> list[str]:
+    """The standard-library modules the page imports, from web/python-modules.txt."""
+    lines = PYTHON_MODULES.read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def snapshot_key(pyodide_dir: Path, wheel: Path) -> str:
+    """What a stored memory snapshot must have been made from: the runtime's files, the rules wheel, the
+    modules imported into it and the code that makes it. A build that changes any of them stores a new
+    snapshot instead of restoring an old one."""
+    digest = hashlib.sha256()
+    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), wheel, PYTHON_MODULES, WEB / "js" / "snapshot-worker.js"]:
+        digest.update(file.name.encode() + b"\0" + sha256(file).encode())
+    return digest.hexdigest()[:16]
 
 
 def swap_in(new: Path, site: Path) -> None:

@@ -271,9 +271,8 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
     root = site.parent
     bench_dir = root / "bench"
     bench_dir.mkdir(exist_ok=True)
-    config = json.loads((site / "pyscript.json").read_text())
-    pyodide = config["interpreter"].removeprefix("./")
-    (wheel,) = (path.removeprefix("./") for path in config["files"])
+    (pyodide,) = (path.relative_to(site).as_posix() for path in site.glob("pyodide/*/pyodide.mjs"))
+    (wheel,) = (path.relative_to(site).as_posix() for path in site.glob("wheels/*/*.whl"))
     (bench_dir / "baseline.html").write_text(BASELINE.replace("PYODIDE", pyodide).replace("WHEEL", wheel))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -6,6 +6,7 @@ import * as engine from "./engine.js";
 import { banner, clearBanners, fieldError, q } from "./dom.js";
 import { SchemaForm } from "./forms.js";
 import { isOwnLink, keepPrevious, readSaved, recallLinks, save, showLink } from "./keep.js";
+import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
@@ -93,6 +94,7 @@ function start() {
   loadFirstEncounter();
   for (const id of ["add-combatant", "roll", "type-dice", "share", "new-encounter"]) q(id).disabled = false;
   registerServiceWorker();
+  makeSnapshotLater();
 }
 
 function loadFirstEncounter() {

@@ -3,6 +3,8 @@
 // "woundbook:python-ready"; this module turns that into a promise, marks
 // document.documentElement.dataset.engine as "ready" or "failed", and offers call().
 
+import { forgetSnapshot } from "./snapshot.js";
+
 const BOOT_TIMEOUT_MS = 120000;
 const root = document.documentElement;
 let pythonCall = null;
@@ -22,6 +24,7 @@ export const ready = new Promise((resolve, reject) => {
     settled = true;
     clearTimeout(timer);
     watch?.disconnect();
+    if (rebootWithoutSnapshot(message)) return;
     setEngine("failed", `The rules engine could not start: ${message}. Reload to try again.`);
     reject(new Error(message));
   };
@@ -33,6 +36,7 @@ export const ready = new Promise((resolve, reject) => {
     watch?.disconnect();
     pythonCall = window.woundbook.call;
     window.woundbookReadyAt = performance.now();  // read by the bench
+    sessionStorage.removeItem("woundbook.rebooted");
     setEngine("ready", "Ready");
     resolve();
   };
@@ -52,6 +56,16 @@ export const ready = new Promise((resolve, reject) => {
     if (!settled && /pyscript|pyodide|python/i.test(String(event.reason))) fail(String(event.reason));
   });
 });
+
+// A restored snapshot that then fails to start is dropped, and the page boots once more without it.
+function rebootWithoutSnapshot(message) {
+  const flag = "woundbook.rebooted";
+  if (root.dataset.snapshot !== "restored" || sessionStorage.getItem(flag)) return false;
+  sessionStorage.setItem(flag, message);
+  setEngine("loading", "Starting the rules engine afresh…");
+  forgetSnapshot().finally(() => location.reload());
+  return true;
+}
 
 // One call into Python: JSON in, JSON out. Errors come back as {ok: false, error}, never thrown.
 export function call(method, request) {

@@ -1,0 +1,144 @@
+"""The engine's memory snapshot (web/js/snapshot.js): made after a first visit, restored on the next, and never a
+reason for the page not to start.
+
+A restored engine must answer exactly as a freshly started one: the same resolutions from the same seeds, the
+same replays of a shared link, the same odds. A snapshot that is damaged in storage, or that Pyodide refuses,
+means a normal start, and a new snapshot is made."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.web.conftest import BOOT_TIMEOUT_MS
+
+MADE = "['stored', 'failed', 'unsupported'].includes(document.documentElement.dataset.snapshot)"
+
+SCENARIOS: list[tuple[str, list[dict[str, Any]], str, dict[str, Any]]] = [
+    ("typed", [{"name": "Cyrus", "skill": 1, "weapons": [{"name": "Longsword", "notation": "4-/2+"}]},
+               {"name": "Bandit", "armour": {"name": "Light Chain", "notation": "-*++"}}],
+     "attack", {"attacker": "c1", "target": "c2", "margin": "rolled"}),
+    ("megatraveller", [{"name": "Thug", "upp": "777777"}, {"name": "Strongman", "upp": "FFFFFF"}],
+     "hit", {"attacker": None, "target": "c2", "damage_value": 3}),
+    ("kyod", [{"name": "Knight", "st": 12, "weapons": [{"name": "Broadsword", "notation": "thr+2 imp"}]},
+              {"name": "Guard", "st": 10, "armour": "4"}],
+     "hit", {"attacker": "c1", "target": "c2", "weapon": 0}),
+]
+
+# Through the page's own bridge: a new encounter, its fighters, five seeded resolutions, the odds of the next,
+# the share link, and the encounter opened again from that link (a replay of every event).
+SESSION = """([system, sheets, action, inputs]) => {
+  const call = (method, request) => JSON.parse(window.woundbook.call(method, JSON.stringify(request)));
+  const answers = [];
+  let answer = call("new", {system});
+  answers.push(answer);
+  for (const sheet of sheets) { answer = call("add", {encounter: answer.result.encounter, sheet}); answers.push(answer); }
+  for (let seed = 1; seed <= 5; seed++) {
+    answer = call("act", {encounter: answer.result.encounter, action, inputs, seed});
+    answers.push(answer);
+  }
+  answers.push(call("odds", {encounter: answer.result.encounter, action, inputs}));
+  const link = call("share", {encounter: answer.result.encounter});
+  answers.push(link, call("open_link", {link: link.result.fragment}));
+  return JSON.stringify(answers);
+}"""
+
+
+def visit(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def snapshot_state(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.dataset.snapshot"))
+
+
+def first_visit(context: BrowserContext, url: str) -> Page:
+    """A first visit, left open until its snapshot is stored."""
+    page = visit(context, url)
+    assert snapshot_state(page) in ("fresh", "making")
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)
+    assert snapshot_state(page) == "stored"
+    return page
+
+
+def answers(page: Page) -> list[Any]:
+    return [json.loads(page.evaluate(SESSION, list(scenario))) for scenario in SCENARIOS]
+
+
+def test_a_restored_engine_answers_as_a_fresh_one(context: BrowserContext, site_url: str) -> None:
+    page = first_visit(context, site_url)
+    fresh = answers(page)
+    assert all(answer["ok"] for session in fresh for answer in session), fresh
+    page.close()
+    page = visit(context, site_url)
+    assert snapshot_state(page) == "restored"
+    assert answers(page) == fresh
+
+
+def test_restored_engines_roll_new_dice(context: BrowserContext, site_url: str) -> None:
+    """A restored heap holds the random state of the moment it was taken; the app's dice must not repeat it."""
+    first_visit(context, site_url).close()
+    rolls = []
+    for _ in range(2):
+        page = visit(context, site_url)
+        assert snapshot_state(page) == "restored"
+        rolls.append(page.evaluate("""() => {
+          const call = (method, request) => JSON.parse(window.woundbook.call(method, JSON.stringify(request)));
+          let answer = call("new", {system: "typed"});
+          answer = call("add", {encounter: answer.result.encounter, sheet: {name: "Target"}});
+          const faces = [];
+          for (let i = 0; i < 12; i++) {
+            answer = call("act", {encounter: answer.result.encounter, action: "attack",
+                                  inputs: {attacker: null, target: "c1", hazard: "3-/2+", margin: "automatic"}});
+            faces.push(JSON.stringify(answer.result.report.steps.map((step) => step.dice ?? null)));
+          }
+          return faces;
+        }"""))
+        page.close()
+    assert rolls[0] != rolls[1]
+
+
+CORRUPTIONS = {
+    # bytes changed in storage: the checksum no longer matches
+    "damaged in storage": """async () => {
+      const cache = await caches.open("woundbook.snapshot");
+      const [key] = await cache.keys();
+      const response = await cache.match(key);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
+      await cache.put(key, new Response(bytes, {headers: response.headers}));
+    }""",
+    # the checksum matches, but Pyodide refuses what it finds (not a snapshot at all)
+    "refused by Pyodide": """async () => {
+      const cache = await caches.open("woundbook.snapshot");
+      const [key] = await cache.keys();
+      const bytes = new Uint8Array(1 << 20).fill(7);
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+      await cache.put(key, new Response(bytes, {headers: {"x-sha256": hex}}));
+    }""",
+}
+
+
+@pytest.mark.parametrize("corruption", list(CORRUPTIONS))
+def test_a_bad_snapshot_means_a_normal_start_and_a_new_snapshot(context: BrowserContext, site_url: str,
+                                                                corruption: str) -> None:
+    page = first_visit(context, site_url)
+    page.evaluate(CORRUPTIONS[corruption])
+    page.close()
+    page = visit(context, site_url)
+    assert snapshot_state(page) in ("fresh", "making")
+    assert page.get_by_test_id("engine-message").inner_text() == "Ready"
+    page.get_by_test_id("add-combatant").click()   # the engine answers: the sheet form is built from its schema
+    expect(page.get_by_test_id("sheet-dialog")).to_be_visible()
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)
+    assert snapshot_state(page) == "stored"
+    page.close()
+    page = visit(context, site_url)
+    assert snapshot_state(page) == "restored"
