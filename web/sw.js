@@ -4,6 +4,10 @@
 const CACHE = "{{CACHE_NAME}}";
 const PRECACHE = ["{{PRECACHE}}"];
 
+// The cache is opened once per start of the worker, not once per request.
+let openCache = null;
+const opened = () => (openCache ??= caches.open(CACHE));
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
@@ -36,9 +40,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
+    opened().then(async (cache) => {
+      // An exact match first: matching with ignoreSearch scans the cache, which a page of many files feels.
       const hit =
-        (await cache.match(request, { ignoreSearch: true })) ||
+        (await cache.match(request)) ||
+        (new URL(request.url).search ? await cache.match(request, { ignoreSearch: true }) : undefined) ||
         (request.mode === "navigate" ? await cache.match("./") : undefined);
       return hit || fetch(request);
     })

@@ -20,6 +20,31 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     expect(page.get_by_test_id("add-combatant")).to_be_enabled()
 
 
+def test_taps_made_while_the_engine_loads_are_kept(app: Page, site_url: str) -> None:
+    """The saved cards are on screen before the engine: a tap on a card, then on Add, waits and is then made."""
+    cyrus_and_bandit(app)
+    app.goto(site_url, wait_until="domcontentloaded")
+    # In one go, so the engine cannot become ready between the taps and the reading.
+    held = app.evaluate("""() => {
+      const engine = document.documentElement.dataset.engine;
+      const add = document.querySelector('[data-testid="add-combatant"]');
+      const busy = add.getAttribute("aria-busy");
+      const cards = [...document.querySelectorAll('[data-testid="combatant-name"]')].map((name) => name.textContent);
+      document.querySelectorAll('[data-testid="combatant-name"]')[1].click();
+      add.click();
+      const dialog = document.querySelector('[data-testid="sheet-dialog"]').open;
+      return {engine, busy, cards, dialog, held: add.classList.contains("tap-held"),
+              message: document.querySelector('[data-testid="engine-message"]').textContent};
+    }""")
+    assert held == {"engine": "loading", "busy": "true", "cards": ["Cyrus", "Bandit"], "dialog": False, "held": True,
+                    "message": "Loading the rules engine… Your 2 taps are kept until it is ready."}
+    wait_ready(app)
+    expect(app.get_by_test_id("sheet-dialog")).to_be_visible()
+    expect(app.get_by_test_id("add-combatant")).not_to_have_attribute("aria-busy", "true")
+    app.get_by_test_id("sheet-cancel").click()
+    expect(card(app, 1)).to_have_attribute("data-role", "actor")
+
+
 def test_the_worked_example_with_physical_dice_tapped_in(app: Page) -> None:
     """TD-02 on the page: shortsword 3-, MoS 2, against Leather +-*: 4 dice; [-][ ][ ][+] is 1 damage."""
     cyrus_and_bandit(app)

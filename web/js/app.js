@@ -19,6 +19,8 @@ let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
 let pickNext = "actor";    // what the next tap on a card chooses
 let pending = null;        // typed dice being asked for: {action, inputs, faces, needs}
+const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter"];   // need the engine
+const heldTaps = [];       // taps on WAITING controls or cards while the engine loads, made once it is ready
 
 // -- engine answers ---------------------------------------------------------------------------------
 
@@ -84,17 +86,70 @@ if (saved?.roster) {
   renderRoster(saved.roster, {}, null);
   q("system-name").textContent = saved.system?.name ?? "";
 }
+waitForEngine();
+// The shell and the saved cards are painted first; then the engine starts.
+requestAnimationFrame(() => setTimeout(() => {
+  performance.mark("woundbook:first-frame");   // read by the bench
+  engine.start();
+}));
 
-engine.ready.then(start, () => { /* engine.js has shown why */ });
+engine.ready.then(start, engineFailed);
 
 function start() {
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
   loadFirstEncounter();
-  for (const id of ["add-combatant", "roll", "type-dice", "share", "new-encounter"]) q(id).disabled = false;
+  makeHeldTaps();
   registerServiceWorker();
   makeSnapshotLater();
+}
+
+// -- while the engine loads: the controls that need it say they are waiting, and a tap on one of them (or on a
+// card, to choose who acts) is kept and made as soon as the engine is ready, in the order it was made.
+
+function waitForEngine() {
+  for (const id of WAITING) {
+    q(id).disabled = false;
+    q(id).setAttribute("aria-busy", "true");
+  }
+  document.addEventListener("click", holdTap, true);
+}
+
+function holdTap(event) {
+  const control = event.target.closest?.("[data-testid]");
+  const card = event.target.closest?.('[data-testid="combatant"]');
+  const id = WAITING.includes(control?.dataset.testid) ? control.dataset.testid : null;
+  if (!id && !card) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldTaps.push(id ? { control: id } : { card: card.dataset.id });
+  (id ? control : card).classList.add("tap-held");
+  const taps = heldTaps.length === 1 ? "Your tap is kept" : `Your ${heldTaps.length} taps are kept`;
+  q("engine-message").textContent = `Loading the rules engine… ${taps} until it is ready.`;
+}
+
+function stopWaiting(enabled) {
+  document.removeEventListener("click", holdTap, true);
+  for (const id of WAITING) {
+    q(id).removeAttribute("aria-busy");
+    q(id).classList.remove("tap-held");
+    q(id).disabled = !enabled;
+  }
+}
+
+function makeHeldTaps() {
+  stopWaiting(true);
+  for (const tap of heldTaps.splice(0)) {
+    const target = tap.control ? q(tap.control)
+      : q("roster").querySelector(`[data-id="${CSS.escape(tap.card)}"] [data-testid="combatant-name"]`);
+    if (target && !target.disabled) target.click();
+  }
+}
+
+function engineFailed() {
+  stopWaiting(false);   // engine.js has shown why
+  if (heldTaps.length) banner("Your taps could not be made: the rules engine did not start. Reload to try again.");
 }
 
 function loadFirstEncounter() {

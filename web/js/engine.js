@@ -15,6 +15,8 @@ function setEngine(state, message) {
   if (text) text.textContent = message;
 }
 
+let failBoot = null;
+
 export const ready = new Promise((resolve, reject) => {
   let settled = false;
   let timer = null;
@@ -28,6 +30,7 @@ export const ready = new Promise((resolve, reject) => {
     setEngine("failed", `The rules engine could not start: ${message}. Reload to try again.`);
     reject(new Error(message));
   };
+  failBoot = fail;
   const succeed = () => {
     if (settled) return;
     if (typeof window.woundbook?.call !== "function") return fail("the engine did not expose its entry point");
@@ -56,6 +59,17 @@ export const ready = new Promise((resolve, reject) => {
     if (!settled && /pyscript|pyodide|python/i.test(String(event.reason))) fail(String(event.reason));
   });
 });
+
+// Start PyScript (and so Python) once the page has painted what it can without them. The runtime's two big
+// files are asked for at once, while PyScript starts: Pyodide's own requests then find them on their way.
+export function start() {
+  for (const file of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+    const link = document.createElement("link");
+    Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: `pyodide/{{PYODIDE_VERSION}}/${file}` });
+    document.head.append(link);
+  }
+  import("../pyscript/{{PYSCRIPT_VERSION}}/core.js").catch((error) => failBoot(`PyScript did not load (${error.message})`));
+}
 
 // A restored snapshot that then fails to start is dropped, and the page boots once more without it.
 function rebootWithoutSnapshot(message) {
