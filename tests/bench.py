@@ -2,10 +2,16 @@
 
 Figures (milliseconds are medians):
 - cold_ms / warm_ms: navigation start until the page marks the engine ready (``window.woundbookReadyAt``),
-  on a first visit with an empty profile and on the next visit in the same profile;
+  on a first visit with an empty profile and on the next visit in the same profile (on the app, after the first
+  visit added two fighters and its memory snapshot was stored);
 - first_paint_warm_ms: first contentful paint of the warm visit;
+- saved_cards_paint_ms: the warm visit's first frame with the saved cards drawn (the page's
+  ``woundbook:first-frame`` mark, taken after that frame);
+- return_visits_restored: how many warm visits restored the memory snapshot;
 - bytes_raw / bytes_gzip: what a first visit fetches until ready (gzip as a static host would serve it);
-- baseline: a bare Pyodide page that loads the same wheel and makes one call, measured in the same run;
+- baseline: a bare Pyodide page (its npm package's files, untrimmed) that loads the same wheel and makes one
+  call, measured in the same run, its profiles interleaved with the app's;
+- targets: each of issue 8's targets with its bound and whether it is met (also printed as a table on stderr);
 - systems.typed.tap_to_paint_ms: a tap on "Roll the dice" until the frame after the result is drawn;
 - systems.<id>.tap_work_ms: the same taps, handler start until the DOM is updated (the engine call and drawing);
 - systems.typed.odds_ms: one odds computation (opposed roll, so every margin is mixed), through the bridge;
@@ -27,7 +33,6 @@ from __future__ import annotations
 import functools
 import gzip
 import http.server
-import json
 import shutil
 import statistics
 import tempfile
@@ -45,15 +50,15 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 READY = "document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'failed'"
+SNAPSHOT_MADE = "['stored', 'failed', 'unsupported'].includes(document.documentElement.dataset.snapshot)"
 
 BASELINE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Bare Pyodide baseline</title></head>
 <body><p>Bare Pyodide: load the interpreter and the rules wheel, make one call.</p>
 <script type="module">
-const base = new URL("../site/", location.href).href;
-const { loadPyodide } = await import(base + "PYODIDE");
-const pyodide = await loadPyodide({ indexURL: new URL(".", base + "PYODIDE").href });
-await pyodide.loadPackage(base + "WHEEL");
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+await pyodide.loadPackage(new URL("./WHEEL", location.href).href);
 pyodide.runPython("import rules.api; rules.api.call('new', '{\\"system\\": \\"typed\\"}')");
 window.woundbookReadyAt = performance.now();
 document.documentElement.dataset.engine = "ready";
@@ -90,30 +95,58 @@ def byte_counts(root: Path, urls: list[str]) -> tuple[int, int]:
     return raw, packed
 
 
-def boot_figures(playwright: Any, root: Path, url: str, runs: int) -> dict[str, Any]:
-    cold, warm, paint, raw, packed = [], [], [], [], []
-    for _ in range(runs):
-        profile = tempfile.mkdtemp(prefix="woundbook-bench-")
-        try:
-            context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
-                                                                   args=FLAGS)
-            page, ready_at, requested = visit(context, url)
-            cold.append(ready_at)
-            size = byte_counts(root, requested)
-            raw.append(size[0])
-            packed.append(size[1])
-            page.wait_for_timeout(1500)  # let the service worker (app) finish precaching before the next visit
-            page.close()
-            page, ready_at, _ = visit(context, url)
-            warm.append(ready_at)
-            fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null")
-            if fcp is not None:
-                paint.append(float(fcp))
-            context.close()
-        finally:
-            shutil.rmtree(profile, ignore_errors=True)
-    return {"cold_ms": median(cold), "warm_ms": median(warm), "first_paint_warm_ms": median(paint),
-            "bytes_raw": int(statistics.median(raw)), "bytes_gzip": int(statistics.median(packed))}
+def boot_figures(playwright: Any, root: Path, url: str, app: bool) -> dict[str, Any]:
+    """One fresh profile: a first visit (on the app, two fighters are added and the snapshot is made, as a game
+    master's first visit would leave them), then a return visit."""
+    profile = tempfile.mkdtemp(prefix="woundbook-bench-")
+    try:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
+                                                               args=FLAGS, viewport={"width": 768, "height": 1024})
+        page, cold, requested = visit(context, url)
+        raw, packed = byte_counts(root, requested)
+        if app:
+            from tests.web.actions import add_combatant
+            add_combatant(page, "Cyrus", skill="Good (+1)", weapon="Longsword 4-/2+")
+            add_combatant(page, "Bandit", weapon="Dagger 2-/1+", armour="Light Chain -*++")
+            page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)
+        page.wait_for_timeout(1500)  # let the service worker (app) finish precaching before the next visit
+        page.close()
+        page, warm, _ = visit(context, url)
+        figures = {"cold_ms": cold, "warm_ms": warm, "bytes_raw": raw, "bytes_gzip": packed}
+        if app:
+            figures["first_paint_warm_ms"] = page.evaluate(
+                "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? null")
+            figures["saved_cards_paint_ms"] = page.evaluate(
+                "(performance.getEntriesByName('woundbook:first-frame')[0] || {}).startTime ?? null")
+            figures["restored"] = page.evaluate("document.documentElement.dataset.snapshot") == "restored"
+        context.close()
+        return figures
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def boot_runs(playwright: Any, root: Path, baseline_url: str, app_url: str, runs: int) -> tuple[dict[str, Any], ...]:
+    """Medians of ``runs`` fresh profiles each, the app's and the baseline's interleaved (and alternating which
+    goes first) so that a machine growing busier or quieter weighs on both alike."""
+    seen: dict[str, list[dict[str, Any]]] = {"baseline": [], "app": []}
+    for run in range(runs):
+        order = ("baseline", "app") if run % 2 == 0 else ("app", "baseline")
+        for which in order:
+            url = app_url if which == "app" else baseline_url
+            seen[which].append(boot_figures(playwright, root, url, app=which == "app"))
+
+    def summary(which: str) -> dict[str, Any]:
+        values = seen[which]
+        out: dict[str, Any] = {key: median([float(v[key]) for v in values if v.get(key) is not None])
+                               for key in ("cold_ms", "warm_ms", "first_paint_warm_ms", "saved_cards_paint_ms")
+                               if key in values[0]}
+        out["bytes_raw"] = int(statistics.median(v["bytes_raw"] for v in values))
+        out["bytes_gzip"] = int(statistics.median(v["bytes_gzip"] for v in values))
+        if which == "app":
+            out["return_visits_restored"] = f"{sum(v['restored'] for v in values)}/{len(values)}"
+        return out
+
+    return summary("baseline"), summary("app")
 
 
 # [tap to painted frame, synchronous work]: the click's handlers run synchronously (the engine call and the
@@ -153,6 +186,7 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     page = browser.new_page(viewport={"width": 768, "height": 1024})
     page.goto(url)
     page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)   # a first visit's one piece of background work
     page.evaluate("""() => { window.longTasks = [];
       new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
         .observe({type: 'longtask'}); }""")
@@ -267,29 +301,78 @@ def share_link_chars() -> int:
     return len(share.encode(encounter.to_dict()))
 
 
+def baseline_page(site: Path, bench_dir: Path) -> None:
+    """bench/baseline.html: bare Pyodide as its npm package ships it (the whole standard library, no snapshot),
+    loading our wheel and making one call."""
+    from build import PYODIDE, PYODIDE_FILES, npm_package, unpack
+
+    runtime = bench_dir / "pyodide"
+    shutil.rmtree(runtime, ignore_errors=True)
+    unpack(npm_package(*PYODIDE), runtime, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
+    (wheel,) = site.glob("wheels/*/*.whl")
+    shutil.copy(wheel, bench_dir / wheel.name)
+    (bench_dir / "baseline.html").write_text(BASELINE.replace("WHEEL", wheel.name))
+
+
+# The issue's targets: (figure, how to read it from the result, the bound, True if the figure must stay below it)
+TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
+    ("return visit, app/baseline", lambda r: r["ratios"]["warm"], 0.30),
+    ("saved cards painted on a return visit, ms", lambda r: r["app"].get("saved_cards_paint_ms"), 150),
+    ("first visit, app/baseline", lambda r: r["ratios"]["cold"], 1.05),
+    ("bytes (gzip), app/baseline", lambda r: r["ratios"]["bytes_gzip"], 0.90),
+    *[(f"{system}: tap work, ms", (lambda r, s=system: r["systems"][s]["tap_work_ms"]), 8)
+      for system in ("typed", "megatraveller", "kyod")],
+    *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
+      for system in ("typed", "megatraveller", "kyod")],
+    ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
+]
+
+
+def targets(result: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for name, read, bound in TARGETS:
+        value = read(result)
+        out[name] = {"value": value, "target": bound, "met": value is not None and value <= bound}
+    return out
+
+
+def report(result: dict[str, Any]) -> str:
+    """The figures as a table a person reads (the JSON line stays the record)."""
+    base, app = result["baseline"], result["app"]
+    lines = [f"{'figure':<44}{'app':>12}{'baseline':>12}{'ratio':>8}",
+             f"{'first visit, ms':<44}{app['cold_ms']:>12}{base['cold_ms']:>12}{result['ratios']['cold']:>8}",
+             f"{'return visit, ms':<44}{app['warm_ms']:>12}{base['warm_ms']:>12}{result['ratios']['warm']:>8}",
+             f"{'bytes, gzip':<44}{app['bytes_gzip']:>12}{base['bytes_gzip']:>12}{result['ratios']['bytes_gzip']:>8}",
+             "", f"{'system':<16}{'tap_work_ms':>12}{'tap_to_paint_ms':>16}{'odds_ms':>10}{'take_out_ms':>12}"]
+    for system, figures in result["systems"].items():
+        if figures:
+            lines.append(f"{system:<16}{figures['tap_work_ms']:>12}{figures['tap_to_paint_ms']:>16}"
+                         f"{figures['odds_ms']:>10}{figures['take_out_ms']:>12}")
+    lines += ["", f"{'target':<44}{'value':>12}{'bound':>8}  met"]
+    for name, target in result["targets"].items():
+        lines.append(f"{name:<44}{str(target['value']):>12}{target['target']:>8}  {'yes' if target['met'] else 'NO'}")
+    return "\n".join(lines)
+
+
 def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
     root = site.parent
     bench_dir = root / "bench"
     bench_dir.mkdir(exist_ok=True)
-    (pyodide,) = (path.relative_to(site).as_posix() for path in site.glob("pyodide/*/pyodide.mjs"))
-    (wheel,) = (path.relative_to(site).as_posix() for path in site.glob("wheels/*/*.whl"))
-    (bench_dir / "baseline.html").write_text(BASELINE.replace("PYODIDE", pyodide).replace("WHEEL", wheel))
+    baseline_page(site, bench_dir)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         with sync_playwright() as playwright:
-            baseline = boot_figures(playwright, root, f"{origin}/bench/baseline.html", runs)
-            app = boot_figures(playwright, root, f"{origin}/site/", runs)
+            baseline, app = boot_runs(playwright, root, f"{origin}/bench/baseline.html", f"{origin}/site/", runs)
             session = session_figures(playwright, f"{origin}/site/")
     finally:
         server.shutdown()
-    baseline.pop("first_paint_warm_ms")
 
     def ratio(a: float | None, b: float | None) -> float | None:
         return round(a / b, 2) if a is not None and b else None
 
-    return {
+    result = {
         "runs": runs,
         "baseline": baseline,
         "app": app,
@@ -302,3 +385,5 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "share_link_chars": share_link_chars(),
     }
+    result["targets"] = targets(result)
+    return result

@@ -65,7 +65,7 @@ export const ready = new Promise((resolve, reject) => {
 export function start() {
   for (const file of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
     const link = document.createElement("link");
-    Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: `pyodide/{{PYODIDE_VERSION}}/${file}` });
+    Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: `pyodide/{{PYODIDE_DIR}}/${file}` });
     document.head.append(link);
   }
   import("../pyscript/{{PYSCRIPT_VERSION}}/core.js").catch((error) => failBoot(`PyScript did not load (${error.message})`));

@@ -1,12 +1,12 @@
 // The interpreter module PyScript loads (pyscript.json's "interpreter"): Pyodide's own loadPyodide, restoring
 // the stored memory snapshot when there is a good one (js/snapshot.js) and booting normally otherwise.
 
-import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_VERSION}}/pyodide.mjs";
+import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { forgetSnapshot, mark, stored } from "./snapshot.js";
 
 export { version };
 
-const indexURL = new URL("../pyodide/{{PYODIDE_VERSION}}/", import.meta.url).href;
+const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
 
 export async function loadPyodide(options = {}) {
   let snapshot = await stored;

@@ -4,14 +4,14 @@
 // visit restores the snapshot with all of that already done. Nothing here touches JavaScript objects from
 // Python, so the snapshot holds no reference to this Worker.
 
-import { loadPyodide } from "../pyodide/{{PYODIDE_VERSION}}/pyodide.mjs";
+import { loadPyodide } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { storeSnapshot } from "./snapshot.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
 
 try {
   const site = new URL("../", import.meta.url);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/{{PYODIDE_VERSION}}/", site).href, _makeSnapshot: true });
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/{{PYODIDE_DIR}}/", site).href, _makeSnapshot: true });
   const wheel = await fetch(new URL("{{WHEEL}}", site));
   if (!wheel.ok) throw new Error(`the rules wheel answered ${wheel.status}`);
   pyodide.unpackArchive(await wheel.arrayBuffer(), "wheel", { extractDir: "." });   // as PyScript's "files" does
