@@ -214,7 +214,7 @@ class Encounter:
         return {
             "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
-            "roster": [{"id": combatant, **self.system.view(played.sheets[combatant], played.states[combatant], self.options)}
+            "roster": [{"id": combatant, **_card(self.system, played.sheets[combatant], played.states[combatant], self.options)}
                        for combatant in played.order],
             "log": [{"index": index + 1, **report.to_dict()} for index, report in enumerate(played.reports)],
             "options_fixed": any(event.type == "action" for event in self.events),
@@ -228,6 +228,25 @@ class Encounter:
         if self.cursor >= len(self.events):
             return None
         return self.play(self.cursor + 1).reports[-1].title
+
+
+# The cards drawn lately. A card depends only on its sheet, its state and the options, all immutable, and an event
+# leaves the states it does not touch as the same objects: so a hit draws the card it hit, and the other cards
+# are the ones drawn before. Kept with the objects themselves, so an id is never mistaken for a later object's.
+_CARDS: dict[tuple[int, int], tuple[Any, Any, Any, dict[str, Any]]] = {}
+_CARDS_KEPT = 64
+
+
+def _card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
+    key = (id(sheet), id(state))
+    kept = _CARDS.get(key)
+    if kept is not None and kept[0] is sheet and kept[1] is state and kept[2] == options:
+        return kept[3]
+    card: dict[str, Any] = system.view(sheet, state, options)
+    _CARDS[key] = (sheet, state, options, card)
+    while len(_CARDS) > _CARDS_KEPT:
+        del _CARDS[next(iter(_CARDS))]
+    return card
 
 
 _EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove": "removing a combatant",

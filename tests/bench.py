@@ -25,7 +25,9 @@ Figures (milliseconds are medians):
 - systems.kyod.odds_ms: the odds of that hit on the wounded guard (every 3d6 total and every way the cascade goes);
 - systems.kyod.take_out_ms: tap to painted result for a typed 3d+52[+0] hit that kills a fresh ST 10 target;
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
-- share_link_chars: the link of six combatants after ten resolutions.
+- share_link_chars: the link of six combatants after ten resolutions;
+- experiments.node_snapshot: the bare page again, restoring a memory snapshot made in Node (as a build could) and
+  fetched as a static file: does it make a first visit faster than bare Pyodide, and at how many bytes.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import gzip
 import http.server
 import shutil
 import statistics
+import subprocess
 import tempfile
 import threading
 from collections.abc import Callable
@@ -64,6 +67,14 @@ window.woundbookReadyAt = performance.now();
 document.documentElement.dataset.engine = "ready";
 </script></body></html>
 """
+
+
+# The experiment the issue asks to report: bare Pyodide restoring a snapshot made in Node at build time and
+# shipped as a static file, against the bare page that starts Python itself.
+NODE_SNAPSHOT = BASELINE.replace(
+    'const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });',
+    'const snapshot = fetch("./snapshot.bin").then((response) => response.arrayBuffer());\n'
+    'const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href, _loadSnapshot: snapshot });')
 
 
 def median(values: list[float]) -> float | None:
@@ -125,15 +136,14 @@ def boot_figures(playwright: Any, root: Path, url: str, app: bool) -> dict[str, 
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def boot_runs(playwright: Any, root: Path, baseline_url: str, app_url: str, runs: int) -> tuple[dict[str, Any], ...]:
-    """Medians of ``runs`` fresh profiles each, the app's and the baseline's interleaved (and alternating which
-    goes first) so that a machine growing busier or quieter weighs on both alike."""
-    seen: dict[str, list[dict[str, Any]]] = {"baseline": [], "app": []}
+def boot_runs(playwright: Any, root: Path, urls: dict[str, str], runs: int) -> dict[str, dict[str, Any]]:
+    """Medians of ``runs`` fresh profiles for each page, the pages interleaved (the order turning each run) so
+    that a machine growing busier or quieter weighs on all of them alike."""
+    seen: dict[str, list[dict[str, Any]]] = {which: [] for which in urls}
+    names = list(urls)
     for run in range(runs):
-        order = ("baseline", "app") if run % 2 == 0 else ("app", "baseline")
-        for which in order:
-            url = app_url if which == "app" else baseline_url
-            seen[which].append(boot_figures(playwright, root, url, app=which == "app"))
+        for which in names[run % len(names):] + names[:run % len(names)]:
+            seen[which].append(boot_figures(playwright, root, urls[which], app=which == "app"))
 
     def summary(which: str) -> dict[str, Any]:
         values = seen[which]
@@ -146,7 +156,7 @@ def boot_runs(playwright: Any, root: Path, baseline_url: str, app_url: str, runs
             out["return_visits_restored"] = f"{sum(v['restored'] for v in values)}/{len(values)}"
         return out
 
-    return summary("baseline"), summary("app")
+    return {which: summary(which) for which in urls}
 
 
 # [tap to painted frame, synchronous work]: the click's handlers run synchronously (the engine call and the
@@ -312,6 +322,9 @@ def baseline_page(site: Path, bench_dir: Path) -> None:
     (wheel,) = site.glob("wheels/*/*.whl")
     shutil.copy(wheel, bench_dir / wheel.name)
     (bench_dir / "baseline.html").write_text(BASELINE.replace("WHEEL", wheel.name))
+    subprocess.run(["node", str(Path(__file__).with_name("node_snapshot.mjs")), str(runtime), str(bench_dir / "snapshot.bin")],
+                   check=True)
+    (bench_dir / "node-snapshot.html").write_text(NODE_SNAPSHOT.replace("WHEEL", wheel.name))
 
 
 # The issue's targets: (figure, how to read it from the result, the bound, True if the figure must stay below it)
@@ -348,6 +361,9 @@ def report(result: dict[str, Any]) -> str:
         if figures:
             lines.append(f"{system:<16}{figures['tap_work_ms']:>12}{figures['tap_to_paint_ms']:>16}"
                          f"{figures['odds_ms']:>10}{figures['take_out_ms']:>12}")
+    node = result["experiments"]["node_snapshot"]
+    lines += ["", f"{'bare Pyodide + a snapshot made in Node':<44}{node['cold_ms']:>12}{base['cold_ms']:>12}"
+                  f"{node['cold_vs_baseline']:>8}  (first visit, ms; {node['bytes_gzip']} bytes gzip)"]
     lines += ["", f"{'target':<44}{'value':>12}{'bound':>8}  met"]
     for name, target in result["targets"].items():
         lines.append(f"{name:<44}{str(target['value']):>12}{target['target']:>8}  {'yes' if target['met'] else 'NO'}")
@@ -364,7 +380,9 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         with sync_playwright() as playwright:
-            baseline, app = boot_runs(playwright, root, f"{origin}/bench/baseline.html", f"{origin}/site/", runs)
+            boots = boot_runs(playwright, root, {"baseline": f"{origin}/bench/baseline.html", "app": f"{origin}/site/",
+                                                 "node_snapshot": f"{origin}/bench/node-snapshot.html"}, runs)
+            baseline, app, node_snapshot = boots["baseline"], boots["app"], boots["node_snapshot"]
             session = session_figures(playwright, f"{origin}/site/")
     finally:
         server.shutdown()
@@ -384,6 +402,9 @@ def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "share_link_chars": share_link_chars(),
+        "experiments": {"node_snapshot": {
+            **node_snapshot, "cold_vs_baseline": ratio(node_snapshot["cold_ms"], baseline["cold_ms"]),
+            "bytes_gzip_vs_baseline": ratio(node_snapshot["bytes_gzip"], baseline["bytes_gzip"])}},
     }
     result["targets"] = targets(result)
     return result

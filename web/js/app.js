@@ -52,7 +52,7 @@ function show(result) {
   q("open-tables").hidden = !system.tables?.length;
   for (const form of actionForms.values()) form.refresh();
   drawRoster();
-  updateOdds();
+  oddsAfterPaint();
 }
 
 function commit(result) {
@@ -285,7 +285,19 @@ function showActionError(error) {
   if (!actionForms.get(actionId).showError(error.field, error.message)) fieldError("action-error", error.message);
 }
 
+// After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
+// with the result is painted, and the chart says it is updating meanwhile.
+let oddsWanted = 0;
+
+function oddsAfterPaint() {
+  const wanted = ++oddsWanted;
+  q("odds-chart").setAttribute("aria-busy", "true");
+  requestAnimationFrame(() => setTimeout(() => { if (wanted === oddsWanted) updateOdds(); }));
+}
+
 function updateOdds() {
+  oddsWanted++;   // whatever was waiting for the next frame is drawn now
+  q("odds-chart").removeAttribute("aria-busy");
   const action = currentAction();
   if (!action?.odds) return;
   if (current.view.roster.length === 0) return renderOdds(null, "add combatants to see the odds.");
