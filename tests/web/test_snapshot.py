@@ -104,25 +104,33 @@ def test_restored_engines_roll_new_dice(context: BrowserContext, site_url: str) 
     assert rolls[0] != rolls[1]
 
 
+# The snapshot is one file in the origin's private file system, named "<build key>.<its sha256>.bin".
+SNAPSHOT_FILE = """async () => {
+  const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
+  for await (const [name, handle] of folder.entries()) return [folder, name, handle];
+}"""
+
 CORRUPTIONS = {
-    # bytes changed in storage: the checksum no longer matches
+    # bytes changed in storage: the checksum in its name no longer matches
     "damaged in storage": """async () => {
-      const cache = await caches.open("woundbook.snapshot");
-      const [key] = await cache.keys();
-      const response = await cache.match(key);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const [folder, name, handle] = await (%s)();
+      const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
       for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
-      await cache.put(key, new Response(bytes, {headers: response.headers}));
-    }""",
+      const writer = await handle.createWritable();
+      await writer.write(bytes);
+      await writer.close();
+    }""" % SNAPSHOT_FILE,
     # the checksum matches, but Pyodide refuses what it finds (not a snapshot at all)
     "refused by Pyodide": """async () => {
-      const cache = await caches.open("woundbook.snapshot");
-      const [key] = await cache.keys();
+      const [folder, name] = await (%s)();
+      await folder.removeEntry(name);
       const bytes = new Uint8Array(1 << 20).fill(7);
       const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
       const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-      await cache.put(key, new Response(bytes, {headers: {"x-sha256": hex}}));
-    }""",
+      const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
+      await writer.write(bytes);
+      await writer.close();
+    }""" % SNAPSHOT_FILE,
 }
 
 

@@ -52,3 +52,14 @@ export function fillSelect(select, choices) {
   select.replaceChildren(...choices.map((choice) => el("option", { value: String(choice.value), text: choice.label })));
   if (choices.some((choice) => String(choice.value) === previous)) select.value = previous;
 }
+
+// Make parent's children exactly `nodes`, moving or adding only those not already in place: a new log entry
+// at the top is one insertion, not every entry taken out and put back (which makes the browser lay them all
+// out again).
+export function syncChildren(parent, nodes) {
+  nodes.forEach((node, index) => {
+    const there = parent.children[index] ?? null;
+    if (there !== node) parent.insertBefore(node, there);
+  });
+  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+}

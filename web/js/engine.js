@@ -60,14 +60,11 @@ export const ready = new Promise((resolve, reject) => {
   });
 });
 
-// Start PyScript (and so Python) once the page has painted what it can without them. The runtime's two big
-// files are asked for at once, while PyScript starts: Pyodide's own requests then find them on their way.
+// Start Python and PyScript once the page has painted what it can without them: Python at once, while
+// PyScript loads its modules, and PyScript's loadPyodide then joins that boot (js/interpreter.js).
 export function start() {
-  for (const file of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
-    const link = document.createElement("link");
-    Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: `pyodide/{{PYODIDE_DIR}}/${file}` });
-    document.head.append(link);
-  }
+  import("./interpreter.js").then((interpreter) => interpreter.begin().catch(() => { /* PyScript reports it */ }))
+    .catch((error) => failBoot(`the Python runtime did not load (${error.message})`));
   import("../pyscript/{{PYSCRIPT_VERSION}}/core.js").catch((error) => failBoot(`PyScript did not load (${error.message})`));
 }
 

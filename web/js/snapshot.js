@@ -1,11 +1,11 @@
 // The engine's memory snapshot: Python's heap just after it started, so a return visit restores it in a
 // fraction of a second instead of starting Python again. It is made in a module Worker after a normal boot
-// (making one on the page breaks PyScript), kept in Cache Storage under this build's key, and checked
-// against its SHA-256 before it is restored. Anything wrong with it means a normal boot, never a failed one.
+// (making one on the page breaks PyScript) and kept in the origin's private file system as one file named by
+// this build's key and the file's SHA-256, which is checked while the snapshot is restored. Anything wrong with
+// it means a normal boot, never a failed one.
 
 export const KEY = "{{SNAPSHOT_KEY}}";
-const CACHE = "woundbook.snapshot";   // not "woundbook-…": the service worker deletes those on a new build
-const ENTRY = new URL(`../snapshot/${KEY}`, import.meta.url).href;   // a cache key only: never fetched
+const FOLDER = "woundbook-snapshot";
 
 const root = globalThis.document?.documentElement;
 
@@ -17,39 +17,65 @@ export function mark(state, detail = "") {
 }
 
 function usable() {
-  return "caches" in globalThis && globalThis.crypto?.subtle !== undefined && globalThis.isSecureContext;
+  return typeof navigator.storage?.getDirectory === "function" && globalThis.crypto?.subtle !== undefined
+    && globalThis.isSecureContext;
 }
 
-async function digest(bytes) {
+export async function sha256(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-// The stored snapshot's bytes, or null when there is none or it is not the one that was stored.
-export async function readSnapshot() {
-  if (!usable()) return null;
-  const response = await (await caches.open(CACHE)).match(ENTRY);
-  if (!response) return null;
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (await digest(bytes) !== response.headers.get("x-sha256")) {
-    await forgetSnapshot();
-    throw new Error("the stored snapshot does not match its checksum");
-  }
-  return bytes;
+async function folder(create) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
 }
 
-// The page starts reading the snapshot as soon as this module loads, while PyScript is still starting.
+// The stored snapshot for this build, {bytes, sha256}: a promise of its bytes, and the checksum its name claims;
+// or null. It answers as soon as the file is found, so that Python can begin while the bytes are read.
+export async function readSnapshot() {
+  if (!usable()) return null;
+  let files;
+  try {
+    files = await folder(false);
+  } catch {
+    return null;   // nothing stored yet
+  }
+  for await (const [name, handle] of files.entries()) {
+    const [key, claimed] = name.split(".");
+    if (key === KEY && handle.kind === "file") {
+      const file = await handle.getFile();
+      return { bytes: file.arrayBuffer().then((buffer) => new Uint8Array(buffer)), sha256: claimed };
+    }
+  }
+  return null;
+}
+
+// The page starts reading the snapshot as soon as this module loads, while the rest of the page starts.
 export const stored = root ? readSnapshot().catch((error) => error) : null;
 
 export async function storeSnapshot(bytes) {
-  const headers = { "content-type": "application/octet-stream", "x-sha256": await digest(bytes) };
-  const cache = await caches.open(CACHE);
-  for (const old of await cache.keys()) await cache.delete(old);   // another build's snapshot is no use
-  await cache.put(ENTRY, new Response(bytes, { headers }));
+  await forgetSnapshot();   // another build's snapshot is no use
+  const file = await (await folder(true)).getFileHandle(`${KEY}.${await sha256(bytes)}.bin`, { create: true });
+  if (typeof file.createWritable === "function") {
+    const writer = await file.createWritable();
+    await writer.write(bytes);
+    await writer.close();
+  } else {   // browsers that write this file system only synchronously, in a Worker
+    const access = await file.createSyncAccessHandle();
+    access.truncate(0);
+    access.write(bytes, { at: 0 });
+    access.flush();
+    access.close();
+  }
 }
 
 export async function forgetSnapshot() {
-  if (usable()) await caches.delete(CACHE);
+  if (!usable()) return;
+  try {
+    await (await navigator.storage.getDirectory()).removeEntry(FOLDER, { recursive: true });
+  } catch (error) {
+    if (error.name !== "NotFoundError") throw error;
+  }
 }
 
 // After a normal boot, make the snapshot in a module Worker once the page is idle; the page's own thread

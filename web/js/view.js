@@ -1,7 +1,7 @@
 // The view: the module family that builds and changes the DOM (with dom.js, widgets.js, forms.js).
 // It draws what the engine describes and nothing else: cards, the log, the odds, the dice prompt.
 
-import { el, fillSelect, q } from "./dom.js";
+import { el, fillSelect, q, syncChildren } from "./dom.js";
 import { renderTable, renderWidget } from "./widgets.js";
 
 // -- the roster -------------------------------------------------------------------------------------
@@ -24,8 +24,7 @@ export function renderRoster(roster, picks, handlers) {
   });
   const shown = new Set(roster.map((card) => card.id));
   for (const id of drawnCards.keys()) if (!shown.has(id)) drawnCards.delete(id);
-  const same = nodes.length === list.children.length && nodes.every((node, i) => list.children[i] === node);
-  if (!same) list.replaceChildren(...nodes);
+  syncChildren(list, nodes);
   for (const node of list.children) markPick(node, picks);
   list.classList.toggle("crowded", roster.length > 4);
   q("roster-empty").hidden = roster.length > 0;
@@ -90,9 +89,7 @@ export function renderLog(entries) {
   });
   drawnEntries.clear();
   for (const [key, node] of keep) drawnEntries.set(key, node);
-  const log = q("log");
-  const same = nodes.length === log.children.length && nodes.every((node, i) => log.children[i] === node);
-  if (!same) log.replaceChildren(...nodes);
+  syncChildren(q("log"), nodes);
 }
 
 function renderEntry(entry, testid = "log-entry") {
