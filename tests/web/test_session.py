@@ -37,7 +37,7 @@ def test_taps_made_while_the_engine_loads_are_kept(app: Page, site_url: str) -> 
               message: document.querySelector('[data-testid="engine-message"]').textContent};
     }""")
     assert held == {"engine": "loading", "busy": "true", "cards": ["Cyrus", "Bandit"], "dialog": False, "held": True,
-                    "message": "Loading the rules engine… Your 2 taps are kept until it is ready."}
+                    "message": "Loading the rules engine; your 2 taps are kept."}
     wait_ready(app)
     expect(app.get_by_test_id("sheet-dialog")).to_be_visible()
     expect(app.get_by_test_id("add-combatant")).not_to_have_attribute("aria-busy", "true")

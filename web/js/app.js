@@ -125,8 +125,8 @@ function holdTap(event) {
   event.stopImmediatePropagation();
   heldTaps.push(id ? { control: id } : { card: card.dataset.id });
   (id ? control : card).classList.add("tap-held");
-  const taps = heldTaps.length === 1 ? "Your tap is kept" : `Your ${heldTaps.length} taps are kept`;
-  q("engine-message").textContent = `Loading the rules engine… ${taps} until it is ready.`;
+  const taps = heldTaps.length === 1 ? "your tap is kept" : `your ${heldTaps.length} taps are kept`;
+  q("engine-message").textContent = `Loading the rules engine; ${taps}.`;
 }
 
 function stopWaiting(enabled) {
