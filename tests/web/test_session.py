@@ -274,6 +274,16 @@ def test_copy_edit_and_remove_are_logged_and_undoable(app: Page) -> None:
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Goblin"])
 
 
+def test_a_card_menu_opens_over_the_cards_below_it(app: Page) -> None:
+    """A crowded roster: the first card's menu reaches over the next card, and its last item takes the tap."""
+    app.set_viewport_size({"width": 1024, "height": 768})
+    for name in ("Ann", "Bob", "Cid", "Dee", "Eve"):
+        add_combatant(app, name)
+    card(app, 0).get_by_test_id("card-menu").locator("summary").click()
+    card(app, 0).get_by_test_id("remove-combatant").click()   # fails if the next card lies over it
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Bob", "Cid", "Dee", "Eve"])
+
+
 def test_the_encounter_is_autosaved_across_a_reload(app: Page) -> None:
     cyrus_and_bandit(app)
     hit_with_typed_dice(app, "2", "-00+")
