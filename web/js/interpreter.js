@@ -41,6 +41,7 @@ async function boot() {
     try {
       // The checksum is worked out (off this thread) while the snapshot is restored, not before.
       const checked = snapshot.bytes.then(sha256);
+      checked.catch(() => { /* a file that cannot be read fails the restore below, which is what is reported */ });
       const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot.bytes });
       if (await checked !== snapshot.sha256) throw new Error("the stored snapshot does not match its checksum");
       // A restored heap repeats the snapshot's random state on every visit: draw a new one.
