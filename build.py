@@ -322,11 +322,10 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     # Every module of the page is asked for at once, not import by import: the saved cards are drawn sooner.
     paths["MODULE_PRELOADS"] = "\n  ".join(
         f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((WEB / "js").glob("*.js"))
-        if module.name not in ("app.js", "snapshot-worker.js"))
+        if module.name not in ("app.js", "snapshot-worker.js", "snapshot-reader.js"))
     # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
-        "files": {paths["WHEEL"]: "./*"},
     })
     for source in sorted(WEB.rglob("*")):
         if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name):
@@ -446,7 +445,8 @@ def snapshot_key(pyodide_dir: Path, wheel: Path) -> str:
     modules imported into it and the code that makes it. A build that changes any of them stores a new
     snapshot instead of restoring an old one."""
     digest = hashlib.sha256()
-    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), wheel, PYTHON_MODULES, WEB / "js" / "snapshot-worker.js"]:
+    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), wheel, PYTHON_MODULES,
+                 *(WEB / "js" / name for name in ("snapshot-worker.js", "wheel.js"))]:
         digest.update(file.name.encode() + b"\0" + sha256(file).encode())
     return digest.hexdigest()[:16]
 

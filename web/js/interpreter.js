@@ -6,7 +6,8 @@
 // when it calls loadPyodide, are joined to the boot then.
 
 import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
-import { forgetSnapshot, mark, sha256, stored } from "./snapshot.js";
+import { forgetSnapshot, mark, stored } from "./snapshot.js";
+import { addWheel, fetchWheel } from "./wheel.js";
 
 export { version };
 
@@ -32,20 +33,16 @@ export async function loadPyodide(options = {}) {
 
 async function boot() {
   const options = { indexURL, stdout: (text) => streams.stdout(text), stderr: (text) => streams.stderr(text) };
-  let snapshot = await stored;
-  if (snapshot instanceof Error) {
-    mark("fresh", `not restored (${snapshot.message})`);
-    snapshot = null;
-  }
-  if (snapshot) {
+  const wheel = fetchWheel();
+  wheel.catch(() => { /* reported where it is awaited */ });
+  if (stored) {
     try {
-      // The checksum is worked out (off this thread) while the snapshot is restored, not before.
-      const checked = snapshot.bytes.then(sha256);
-      checked.catch(() => { /* a file that cannot be read fails the restore below, which is what is reported */ });
-      const pyodide = await loadFresh({ ...options, _loadSnapshot: snapshot.bytes });
-      if (await checked !== snapshot.sha256) throw new Error("the stored snapshot does not match its checksum");
+      // The restore begins at once; the file is found, read and checked in a Worker meanwhile.
+      const pyodide = await loadFresh({ ...options, _loadSnapshot: stored.bytes });
+      if (!(await stored.checked)) throw new Error("the stored snapshot does not match its checksum");
       // A restored heap repeats the snapshot's random state on every visit: draw a new one.
       pyodide.runPython("import random\nrandom.seed()");
+      addWheel(pyodide, await wheel);
       mark("restored");
       return pyodide;
     } catch (error) {
@@ -54,6 +51,7 @@ async function boot() {
     }
   }
   const pyodide = await loadFresh(options);
+  addWheel(pyodide, await wheel);
   if (!document.documentElement.dataset.snapshot) mark("fresh");
   return pyodide;
 }

@@ -30,9 +30,8 @@ async function folder(create) {
   return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
 }
 
-// The stored snapshot for this build, {bytes, sha256}: a promise of its bytes, and the checksum its name claims;
-// or null. It answers as soon as the file is found, so that Python can begin while the bytes are read.
-export async function readSnapshot() {
+// This build's stored snapshot: {file, claimed}, the file and the checksum its name claims; or null.
+export async function findSnapshot() {
   if (!usable()) return null;
   let files;
   try {
@@ -42,16 +41,57 @@ export async function readSnapshot() {
   }
   for await (const [name, handle] of files.entries()) {
     const [key, claimed] = name.split(".");
-    if (key === KEY && handle.kind === "file") {
-      const file = await handle.getFile();
-      return { bytes: file.arrayBuffer().then((buffer) => new Uint8Array(buffer)), sha256: claimed };
-    }
+    if (key === KEY && handle.kind === "file") return { file: await handle.getFile(), claimed };
   }
   return null;
 }
 
-// The page starts reading the snapshot as soon as this module loads, while the rest of the page starts.
-export const stored = root ? readSnapshot().catch((error) => error) : null;
+// The page remembers which build's snapshot it stored, so that a return visit can begin restoring it at once,
+// before the file is found.
+const HINT = "woundbook.snapshot";
+
+function hinted() {
+  try {
+    return localStorage.getItem(HINT) === KEY;
+  } catch {
+    return false;
+  }
+}
+
+function hint(stored) {
+  try {
+    if (stored) localStorage.setItem(HINT, KEY);
+    else localStorage.removeItem(HINT);
+  } catch { /* storage refused: the next visit boots normally */ }
+}
+
+// The stored snapshot, read in a Worker (js/snapshot-reader.js) while the page starts: {bytes, checked}, a
+// promise of its bytes and one of whether they match their checksum, worked out off this thread. Null when no
+// snapshot of this build was stored; bytes rejects when the file is gone all the same.
+export const stored = root && usable() && typeof Worker === "function" && hinted() ? readInWorker() : null;
+
+function readInWorker() {
+  const worker = new Worker(new URL("./snapshot-reader.js", import.meta.url), { type: "module" });
+  let settle;
+  const bytes = new Promise((resolve, reject) => { settle = { resolve, reject }; });
+  let answer;
+  const checked = new Promise((resolve, reject) => { answer = { resolve, reject }; });
+  const fail = (error) => {
+    worker.terminate();
+    settle.reject(error);
+    answer.reject(error);
+  };
+  worker.addEventListener("message", ({ data }) => {
+    if (data.kind === "bytes") settle.resolve(data.bytes);
+    else if (data.kind === "checked") {
+      worker.terminate();
+      answer.resolve(data.matches);
+    } else fail(new Error(data.message));
+  });
+  worker.addEventListener("error", (event) => fail(new Error(event.message || "the snapshot reader did not start")));
+  checked.catch(() => { /* a snapshot that cannot be read fails its restore, which is what is reported */ });
+  return { bytes, checked };
+}
 
 export async function storeSnapshot(bytes) {
   await forgetSnapshot();   // another build's snapshot is no use
@@ -71,6 +111,7 @@ export async function storeSnapshot(bytes) {
 
 export async function forgetSnapshot() {
   if (!usable()) return;
+  if (root) hint(false);
   try {
     await (await navigator.storage.getDirectory()).removeEntry(FOLDER, { recursive: true });
   } catch (error) {
@@ -88,6 +129,7 @@ export function makeSnapshotLater() {
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
     worker.addEventListener("message", ({ data }) => {
       worker.terminate();
+      hint(data.ok);
       if (data.ok) mark("stored", `${(data.bytes / 1e6).toFixed(1)} MB`);
       else mark("failed", data.message);
     });
