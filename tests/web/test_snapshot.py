@@ -2,8 +2,8 @@
 reason for the page not to start.
 
 A restored engine must answer exactly as a freshly started one: the same resolutions from the same seeds, the
-same replays of a shared link, the same odds. A snapshot that is damaged in storage, or that Pyodide refuses,
-means a normal start, and a new snapshot is made."""
+same replays of a shared link, the same odds. A snapshot that is damaged in storage, that Pyodide refuses or
+that is gone, means a normal start, and a new snapshot is made."""
 
 from __future__ import annotations
 
@@ -130,6 +130,11 @@ CORRUPTIONS = {
       const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
       await writer.write(bytes);
       await writer.close();
+    }""" % SNAPSHOT_FILE,
+    # the file is gone, but the page's note that it stored one is not: the restore begun on that note fails
+    "gone from storage": """async () => {
+      const [folder, name] = await (%s)();
+      await folder.removeEntry(name);
     }""" % SNAPSHOT_FILE,
 }
 
