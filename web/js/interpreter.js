@@ -31,6 +31,24 @@ export async function loadPyodide(options = {}) {
   return begin();
 }
 
+// The Python files the page's Python was given once it started (PyScript's own package, written into the home
+// folder on every start), {path: text}: the snapshot worker compiles them ahead, so that a restored engine
+// imports them without compiling them again.
+export async function homeSources() {
+  const { FS } = await begin();
+  const sources = {};
+  const walk = (folder) => {
+    for (const name of FS.readdir(folder)) {
+      const path = `${folder}/${name}`;
+      if (name === "." || name === "..") continue;
+      if (FS.isDir(FS.stat(path).mode)) walk(path);
+      else if (name.endsWith(".py")) sources[path] = FS.readFile(path, { encoding: "utf8" });
+    }
+  };
+  walk(FS.cwd());
+  return sources;
+}
+
 async function boot() {
   const options = { indexURL, stdout: (text) => streams.stdout(text), stderr: (text) => streams.stderr(text) };
   const wheel = fetchWheel();

@@ -120,23 +120,27 @@ export async function forgetSnapshot() {
 }
 
 // After a normal boot, make the snapshot in a module Worker once the page is idle; the page's own thread
-// only waits for the Worker's answer.
+// only reads out the Python files it was given (to be compiled ahead) and waits for the Worker's answer.
 export function makeSnapshotLater() {
   if (root?.dataset.snapshot !== "fresh") return;
   if (!usable() || typeof Worker !== "function") return mark("unsupported");
   const start = () => {
     mark("making");
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    const fail = (message) => {
+      worker.terminate();
+      mark("failed", message);
+    };
     worker.addEventListener("message", ({ data }) => {
       worker.terminate();
       hint(data.ok);
       if (data.ok) mark("stored", `${(data.bytes / 1e6).toFixed(1)} MB`);
       else mark("failed", data.message);
     });
-    worker.addEventListener("error", (event) => {
-      worker.terminate();
-      mark("failed", event.message || "the snapshot worker did not start");
-    });
+    worker.addEventListener("error", (event) => fail(event.message || "the snapshot worker did not start"));
+    import("./interpreter.js").then(({ homeSources }) => homeSources())
+      .then((sources) => worker.postMessage({ sources }))
+      .catch((error) => fail(`the page's Python files could not be read (${error.message})`));
   };
   if ("requestIdleCallback" in globalThis) requestIdleCallback(start, { timeout: 2000 });
   else setTimeout(start, 500);
