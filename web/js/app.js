@@ -87,7 +87,8 @@ if (saved?.roster) {
   q("system-name").textContent = saved.system?.name ?? "";
 }
 waitForEngine();
-// The shell and the saved cards are painted first; then the engine starts.
+// Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
+if (!saved?.roster?.length) engine.start();
 requestAnimationFrame(() => setTimeout(() => {
   performance.mark("woundbook:first-frame");   // read by the bench
   engine.start();

@@ -61,8 +61,11 @@ export const ready = new Promise((resolve, reject) => {
 });
 
 // Start Python and PyScript once the page has painted what it can without them: Python at once, while
-// PyScript loads its modules, and PyScript's loadPyodide then joins that boot (js/interpreter.js).
+// PyScript loads its modules, and PyScript's loadPyodide then joins that boot (js/interpreter.js). Once only.
+let started = false;
 export function start() {
+  if (started) return;
+  started = true;
   import("./interpreter.js").then((interpreter) => interpreter.begin().catch(() => { /* PyScript reports it */ }))
     .catch((error) => failBoot(`the Python runtime did not load (${error.message})`));
   import("../pyscript/{{PYSCRIPT_VERSION}}/core.js").catch((error) => failBoot(`PyScript did not load (${error.message})`));

@@ -1,19 +1,57 @@
-// The rules wheel, put on Python's path as it is: Python imports from a zip file (zipimport), so the wheel is
-// written into Pyodide's file system whole instead of being unpacked file by file. The page (js/interpreter.js)
-// and the snapshot worker (js/snapshot-worker.js) both put it at the same path, so a restored snapshot, whose
-// modules were imported from that path, finds the same file there.
+// The rules wheel, unpacked into Python's home folder (where it imports from) by the page itself: the zip is
+// read and inflated here (DecompressionStream) while Python starts, so that putting the files in place once it
+// has started is a matter of writes, not of Python unpacking an archive. The page (js/interpreter.js) and the
+// snapshot worker (js/snapshot-worker.js) both do it, so a restored snapshot, whose modules were imported from
+// these files, finds the same files in the same place.
 
-export const WHEEL_URL = new URL("{{WHEEL}}", new URL("../", import.meta.url)).href;
-export const WHEEL_PATH = `/home/pyodide/${WHEEL_URL.split("/").pop()}`;
+const WHEEL_URL = new URL("{{WHEEL}}", new URL("../", import.meta.url)).href;
 
-// The wheel's bytes; fetched as soon as Python starts, so that they are there when it is.
+// The wheel's files, {path: bytes}, fetched and inflated as soon as Python starts.
 export async function fetchWheel() {
   const response = await fetch(WHEEL_URL);
   if (!response.ok) throw new Error(`the rules wheel answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return unzip(new Uint8Array(await response.arrayBuffer()));
 }
 
-export function addWheel(pyodide, bytes) {
-  pyodide.FS.writeFile(WHEEL_PATH, bytes);
-  pyodide.runPython(`import sys\nif ${JSON.stringify(WHEEL_PATH)} not in sys.path: sys.path.append(${JSON.stringify(WHEEL_PATH)})`);
+export function addWheel(pyodide, files) {
+  const { FS } = pyodide;
+  const home = FS.cwd();
+  for (const [name, bytes] of Object.entries(files)) {
+    const path = `${home}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
+}
+
+// A zip archive as build.py writes a wheel: no zip64, entries stored or deflated.
+async function unzip(zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error("the rules wheel is not a zip archive");
+  const count = view.getUint16(end + 10, true);
+  let entry = view.getUint32(end + 16, true);
+  const files = {};
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("the rules wheel's directory is damaged");
+    const method = view.getUint16(entry + 10, true);
+    const size = view.getUint32(entry + 20, true);
+    const nameLength = view.getUint16(entry + 28, true);
+    const skip = nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
+    const local = view.getUint32(entry + 42, true);
+    const name = new TextDecoder().decode(zip.subarray(entry + 46, entry + 46 + nameLength));
+    entry += 46 + skip;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = zip.subarray(start, start + size);
+    if (method === 0) files[name] = data;
+    else if (method === 8) files[name] = await inflate(data);
+    else throw new Error(`the rules wheel holds ${name} compressed in a way this page does not read`);
+  }
+  return files;
+}
+
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
