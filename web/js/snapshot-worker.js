@@ -11,13 +11,16 @@ import { addWheel, fetchWheel } from "./wheel.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
 
-// Imports of a file whose path and text were compiled here take the code object instead of compiling again.
+// Imports of a file whose path and text were compiled here (the ones not imported already) take the code object
+// instead of compiling again.
 const PRECOMPILE = `
+import sys
 import _frozen_importlib_external as external
 
 def precompile(sources):
+    imported = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
     codes = {(path, text.encode()): compile(text.encode(), path, "exec", dont_inherit=True)
-             for path, text in sources.items()}
+             for path, text in sources.items() if path not in imported}
     compile_source = external.SourceLoader.source_to_code
 
     def source_to_code(self, data, path, *, _optimize=-1):
