@@ -28,25 +28,41 @@ export async function loadPyodide(options = {}) {
   }
   if (stdout) streams.stdout = stdout;
   if (stderr) streams.stderr = stderr;
-  return begin();
+  return keepRuns(await begin());
 }
 
-// The Python files the page's Python was given once it started (PyScript's own package, written into the home
-// folder on every start), {path: text}: the snapshot worker compiles them ahead, so that a restored engine
-// imports them without compiling them again.
-export async function homeSources() {
+// The code PyScript runs as the page starts (its bootstrap and main.py), kept so that the snapshot worker can
+// compile it ahead: a restored engine then runs it without parsing it again.
+const runs = [];
+
+function keepRuns(pyodide) {
+  if (!runs.kept) {
+    runs.kept = true;
+    const runAsync = pyodide.runPythonAsync.bind(pyodide);
+    pyodide.runPythonAsync = (code, ...rest) => {
+      if (typeof code === "string" && runs.length < 8) runs.push(code);
+      return runAsync(code, ...rest);
+    };
+  }
+  return pyodide;
+}
+
+// What the page's Python was given once it started, for the snapshot worker to compile ahead: {files, runs}.
+// files, {path: text}, are the Python files in its home folder (PyScript writes its own package there on every
+// start; the rules, imported already, are left out by the worker); runs are the code strings run as above.
+export async function pageSources() {
   const { FS } = await begin();
-  const sources = {};
+  const files = {};
   const walk = (folder) => {
     for (const name of FS.readdir(folder)) {
       const path = `${folder}/${name}`;
       if (name === "." || name === "..") continue;
       if (FS.isDir(FS.stat(path).mode)) walk(path);
-      else if (name.endsWith(".py")) sources[path] = FS.readFile(path, { encoding: "utf8" });
+      else if (name.endsWith(".py")) files[path] = FS.readFile(path, { encoding: "utf8" });
     }
   };
   walk(FS.cwd());
-  return sources;
+  return { files, runs: [...runs] };
 }
 
 async function boot() {

@@ -11,16 +11,20 @@ import { addWheel, fetchWheel } from "./wheel.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
 
-// Imports of a file whose path and text were compiled here (the ones not imported already) take the code object
-// instead of compiling again.
+// What the page's Python was given as it started (js/interpreter.js pageSources), compiled here so that a
+// restored engine need not parse it again: the files not imported already (PyScript's package), which the
+// import system then takes as code objects for the same path and text, and the code strings PyScript ran, which
+// Pyodide's runPythonAsync then takes as code objects for the same text and compile options.
 const PRECOMPILE = `
+import ast
 import sys
 import _frozen_importlib_external as external
+from _pyodide import _base
 
-def precompile(sources):
+def precompile_files(files):
     imported = {getattr(module, "__file__", None) for module in list(sys.modules.values())}
     codes = {(path, text.encode()): compile(text.encode(), path, "exec", dont_inherit=True)
-             for path, text in sources.items() if path not in imported}
+             for path, text in files.items() if path not in imported}
     compile_source = external.SourceLoader.source_to_code
 
     def source_to_code(self, data, path, *, _optimize=-1):
@@ -29,12 +33,37 @@ def precompile(sources):
 
     external.SourceLoader.source_to_code = source_to_code
 
-precompile(SOURCES)
-del precompile
+def precompile_runs(runs):
+    parse_and_compile = _base._parse_and_compile_gen
+    codes = {}
+    storing = True
+
+    def parse_and_compile_gen(source, **options):
+        key = (source, tuple(sorted(options.items())))
+        code = codes.get(key)
+        if code is not None:
+            yield None   # no tree: the code object is made already
+            return code
+        code = yield from parse_and_compile(source, **options)
+        if storing:
+            codes[key] = code
+        return code
+
+    _base._parse_and_compile_gen = parse_and_compile_gen
+    for source in runs:   # as runPythonAsync (eval_code_async) compiles them
+        try:
+            _base.CodeRunner(source, flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT).compile()
+        except SyntaxError:
+            pass
+    storing = False
+
+precompile_files(FILES)
+precompile_runs(RUNS)
+del precompile_files, precompile_runs
 `;
 
 const sources = new Promise((resolve) => {
-  addEventListener("message", ({ data }) => resolve(data.sources), { once: true });
+  addEventListener("message", ({ data }) => resolve(data), { once: true });
 });
 
 try {
@@ -43,7 +72,8 @@ try {
   addWheel(pyodide, wheel);
   pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)\nimport rules.api",
     { globals: pyodide.toPy({ MODULES }) });
-  pyodide.runPython(PRECOMPILE, { globals: pyodide.toPy({ SOURCES: await sources }) });
+  const { files, runs } = await sources;
+  pyodide.runPython(PRECOMPILE, { globals: pyodide.toPy({ FILES: files, RUNS: runs }) });
   const bytes = pyodide.makeMemorySnapshot();
   await storeSnapshot(bytes);
   postMessage({ ok: true, bytes: bytes.length });

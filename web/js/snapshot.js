@@ -138,8 +138,8 @@ export function makeSnapshotLater() {
       else mark("failed", data.message);
     });
     worker.addEventListener("error", (event) => fail(event.message || "the snapshot worker did not start"));
-    import("./interpreter.js").then(({ homeSources }) => homeSources())
-      .then((sources) => worker.postMessage({ sources }))
+    import("./interpreter.js").then(({ pageSources }) => pageSources())
+      .then((sources) => worker.postMessage(sources))
       .catch((error) => fail(`the page's Python files could not be read (${error.message})`));
   };
   if ("requestIdleCallback" in globalThis) requestIdleCallback(start, { timeout: 2000 });
