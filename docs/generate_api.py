@@ -45,6 +45,12 @@ and every `action` keeps its canonical inputs and the faces it rolled (with `app
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
 with `too_large`, so every link the app offers opens.
 
+The view's `log` is one entry per event up to the cursor (`{"index", "title", "steps", "outcome"}`). A caller \
+that holds the log of the encounter it sends says how many entries it holds with `log_held` (in `add`, `edit`, \
+`duplicate`, `remove`, `act`, `undo` and `redo`); the view then leaves out the first `log_kept` of them, which \
+stay as they were, and `log` holds only the entries after those: a tap is sent its one new entry, not the whole \
+log again. Without `log_held`, `log_kept` is 0 and `log` is whole.
+
 Examples below are real responses, shortened where marked `…`; `<encounter>` stands for an encounter document.
 """
 
@@ -183,7 +189,9 @@ def build() -> str:
                           "dice": "given"}).replace("## `act`", "### `act` asking for dice"))
     parts.append(section("odds", "The exact distribution of an action's outcomes before rolling.",
                          {"encounter": duel, "action": "attack", "inputs": attack}))
-    parts.append(section("undo", "Step back one event (the log keeps it for redo).", {"encounter": hit["encounter"]}))
+    parts.append(section("undo", "Step back one event (the log keeps it for redo). Here the caller holds the 3 log "
+                         "entries of the encounter it sends, so none is sent again.",
+                         {"encounter": hit["encounter"], "log_held": 3}))
     undone = ok("undo", encounter=hit["encounter"])["encounter"]
     parts.append(section("redo", "Step forward again.", {"encounter": undone}))
     parts.append(section("view", "Check an encounter (from local storage) and return it with its view.", {"encounter": duel}))

@@ -22,7 +22,7 @@ from typing import Any
 
 from . import __version__, fields, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
-from .encounter import Encounter
+from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownMethod
 from .systems import SYSTEMS, find_system
 
@@ -37,7 +37,7 @@ _RECENT_SIZE = 8
 
 
 def _key(document: Any) -> str:
-    return json.dumps(document, sort_keys=True, separators=(",", ":"))
+    return share.canonical(document)
 
 
 def _encounter(request: dict[str, Any]) -> Encounter:
@@ -55,18 +55,34 @@ def _remember(key: str, encounter: Encounter) -> None:
         del _RECENT[next(iter(_RECENT))]
 
 
-def _state(encounter: Encounter, *, grew: bool = False, **extra: Any) -> dict[str, Any]:
-    """The answer that moves the page to ``encounter``; an encounter that grew must still fit in a link."""
+def _state(encounter: Encounter, *, grew: bool = False, log_kept: int = 0, **extra: Any) -> dict[str, Any]:
+    """The answer that moves the page to ``encounter``; an encounter that grew must still fit in a link.
+    The view's log leaves out the first ``log_kept`` entries, which the caller holds already."""
     document = encounter.to_dict()
-    fragment = share.encode(document, check=grew)
-    _remember(_key(document), encounter)
-    return {"encounter": document, "view": encounter.view(), "fragment": fragment, **extra}
+    text = share.canonical(document)
+    fragment = share.encode(document, check=grew, text=text)
+    _remember(text, encounter)
+    return {"encounter": document, "view": encounter.view(log_kept), "fragment": fragment, **extra}
 
 
-def _recorded(encounter: Encounter, event_type: str, data: dict[str, Any],
-              dice: DiceSource | None = None) -> dict[str, Any]:
-    encounter, report = encounter.record(event_type, data, dice)
-    return _state(encounter, grew=True, report=report.to_dict())
+def _log_kept(request: dict[str, Any], sent: Encounter, answer: Encounter) -> int:
+    """How many log entries the caller holds (``log_held``, of the encounter it sent) that stay the same in
+    ``answer``: those of the events the two encounters share, as a tap only adds, undoes or redoes at the end."""
+    held = fields.integer(request, "log_held", "log_held", 0, MAX_EVENTS, default=0)
+    return min(held, sent.cursor, answer.cursor)
+
+
+def _recorded(request: dict[str, Any], event_type: str, data: dict[str, Any],
+              dice: DiceSource | None = None, sent: Encounter | None = None) -> dict[str, Any]:
+    sent = _encounter(request) if sent is None else sent
+    encounter, report = sent.record(event_type, data, dice)
+    return _state(encounter, grew=True, log_kept=_log_kept(request, sent, encounter), report=report.to_dict())
+
+
+def _moved(request: dict[str, Any], move: Callable[[Encounter], Encounter]) -> dict[str, Any]:
+    sent = _encounter(request)
+    encounter = move(sent)
+    return _state(encounter, log_kept=_log_kept(request, sent, encounter))
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
@@ -91,12 +107,12 @@ def new(request: dict[str, Any]) -> dict[str, Any]:
 
 def add(request: dict[str, Any]) -> dict[str, Any]:
     """Add a combatant from a sheet; the sheet is checked and errors name its field."""
-    return _recorded(_encounter(request), "add", {"sheet": request.get("sheet")})
+    return _recorded(request, "add", {"sheet": request.get("sheet")})
 
 
 def edit(request: dict[str, Any]) -> dict[str, Any]:
     """Replace a combatant's sheet; wounds stay (undoable like everything else)."""
-    return _recorded(_encounter(request), "edit", {"id": request.get("id"), "sheet": request.get("sheet")})
+    return _recorded(request, "edit", {"id": request.get("id"), "sheet": request.get("sheet")})
 
 
 def duplicate(request: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +124,7 @@ def duplicate(request: dict[str, Any]) -> dict[str, Any]:
         raise UnknownCombatant("that combatant is not in this encounter", field="id")
     sheet = played.sheets[original].to_dict()
     sheet["name"] = copy_name(sheet["name"], [played.sheets[other].name for other in played.order])
-    return _recorded(encounter, "add", {"sheet": sheet})
+    return _recorded(request, "add", {"sheet": sheet}, sent=encounter)
 
 
 def copy_name(name: str, taken: list[str]) -> str:
@@ -128,7 +144,7 @@ def copy_name(name: str, taken: list[str]) -> str:
 
 def remove(request: dict[str, Any]) -> dict[str, Any]:
     """Remove a combatant (undoable like everything else)."""
-    return _recorded(_encounter(request), "remove", {"id": request.get("id")})
+    return _recorded(request, "remove", {"id": request.get("id")})
 
 
 def act(request: dict[str, Any]) -> dict[str, Any]:
@@ -152,7 +168,7 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
     dice = GivenDice(fields.mapping(faces, "faces"), fallback=SeededDice(seed) if mode == "app" else None)
     action = fields.text(request, "action", "action", max_length=30)
     try:
-        return _recorded(encounter, "action", {"action": action, "inputs": request.get("inputs")}, dice)
+        return _recorded(request, "action", {"action": action, "inputs": request.get("inputs")}, dice, sent=encounter)
     except DiceNeeded as need:
         return {"needs": need.needs(), "given": {name: list(faces) for name, faces in dice.record.items()}}
 
@@ -166,11 +182,11 @@ def odds(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def undo(request: dict[str, Any]) -> dict[str, Any]:
-    return _state(_encounter(request).undo())
+    return _moved(request, Encounter.undo)
 
 
 def redo(request: dict[str, Any]) -> dict[str, Any]:
-    return _state(_encounter(request).redo())
+    return _moved(request, Encounter.redo)
 
 
 def view(request: dict[str, Any]) -> dict[str, Any]:

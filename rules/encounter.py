@@ -209,14 +209,19 @@ class Encounter:
 
     # -- what the page draws -----------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self, log_kept: int = 0) -> dict[str, Any]:
+        """What the page draws.  ``log`` holds the log entries after the first ``log_kept`` (0: all of them), for
+        a caller that already holds those: an entry depends only on the events up to it, so a tap that adds one
+        event sends one entry, not the whole log again."""
         played = self.play()
+        log_kept = max(0, min(log_kept, len(played.reports)))
         return {
             "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
             "roster": [{"id": combatant, **_card(self.system, played.sheets[combatant], played.states[combatant], self.options)}
                        for combatant in played.order],
-            "log": [{"index": index + 1, **report.to_dict()} for index, report in enumerate(played.reports)],
+            "log": [{"index": index + 1, **played.reports[index].to_dict()} for index in range(log_kept, len(played.reports))],
+            "log_kept": log_kept,
             "options_fixed": any(event.type == "action" for event in self.events),
             "can_undo": self.cursor > 0,
             "can_redo": self.cursor < len(self.events),

@@ -31,13 +31,19 @@ MAX_JSON_BYTES = 400_000         # what a fragment (or a saved file) may inflate
 MAX_DEPTH = 12                   # an encounter document nests 7 deep at most
 
 
-def encode(document: dict[str, Any], *, check: bool = False) -> str:
-    """The fragment for an encounter document (without the leading ``#``).
+def canonical(document: Any) -> str:
+    """The one text of a document that a link carries: compact JSON with sorted keys (equal documents, equal text)."""
+    return json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def encode(document: dict[str, Any], *, check: bool = False, text: str | None = None) -> str:
+    """The fragment for an encounter document (without the leading ``#``); ``text`` is its :func:`canonical` text
+    when the caller has it already.
 
     With ``check``, an encounter whose link :func:`decode` would refuse is refused here instead, so
     every link the app offers opens: an encounter that has just grown past the limits stops growing.
     """
-    raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode("utf-8")
+    raw = (canonical(document) if text is None else text).encode("utf-8")
     packed = zlib.compress(raw, 9)
     fragment = f"{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     if check and (len(raw) > MAX_JSON_BYTES or len(fragment) > MAX_LINK_CHARS):

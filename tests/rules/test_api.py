@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.api import METHODS, call
 
@@ -131,3 +133,59 @@ def test_the_docs_examples_are_what_the_engine_answers_today() -> None:
     done = subprocess.run([sys.executable, str(Path(__file__).parents[2] / "docs" / "generate_api.py"), "--check"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, "docs/api.md is out of date: run python3 docs/generate_api.py"
+
+
+# A page that holds the log sends `log_held`; the answer's view leaves out the `log_kept` entries it holds, and
+# the held entries followed by the ones sent must be the whole log, whatever the steps were.
+STEPS = st.sampled_from(["act", "act", "act", "undo", "undo", "redo", "add", "remove", "duplicate", "edit"])
+
+
+def step_request(step: str, encounter: dict[str, Any], view: dict[str, Any], seed: int) -> tuple[str, dict[str, Any]]:
+    ids = [card["id"] for card in view["roster"]]
+    method, request = step, {"encounter": encounter}
+    if step == "act":
+        request |= {"action": "attack", "seed": seed, "inputs": {"attacker": ids[0] if ids else "c1",
+                                                                  "target": ids[-1] if ids else "c2", "margin": "rolled"}}
+    elif step == "add":
+        request["sheet"] = {"name": f"Extra {seed}", "weapons": [{"name": "Club", "notation": "2-/1+"}]}
+    elif step in ("remove", "duplicate", "edit"):
+        request["id"] = ids[seed % len(ids)] if ids else "c1"
+        if step == "edit":
+            request["sheet"] = {"name": f"Renamed {seed}"}
+    return method, request
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(STEPS, st.integers(0, 10**6)), min_size=1, max_size=14))
+def test_a_page_holding_the_log_is_sent_only_the_entries_it_lacks(steps: list[tuple[str, int]]) -> None:
+    state = two_fighters()
+    encounter, log = state["encounter"], state["view"]["log"]
+    for step, seed in steps:
+        method, request = step_request(step, encounter, state["view"], seed)
+        whole = json.loads(call(method, json.dumps(request)))
+        sparing = json.loads(call(method, json.dumps({**request, "log_held": len(log)})))
+        assert whole["ok"] == sparing["ok"], (whole, sparing)
+        if not whole["ok"]:
+            assert sparing["error"] == whole["error"] and whole["error"]["kind"] != "internal"
+            continue
+        full, sent = whole["result"]["view"], sparing["result"]["view"]
+        assert full["log_kept"] == 0 and sent["log_kept"] <= len(log)
+        assert log[: sent["log_kept"]] + sent["log"] == full["log"]
+        assert {**sent, "log": full["log"], "log_kept": 0} == full
+        state, encounter, log = whole["result"], whole["result"]["encounter"], full["log"]
+
+
+@pytest.mark.parametrize("held", [-1, "many", 10**9, True])
+def test_a_bad_log_held_is_named(held: Any) -> None:
+    state = two_fighters()
+    failure = error("undo", {"encounter": state["encounter"], "log_held": held})
+    assert failure["kind"] == "bad_field" and failure["field"] == "log_held", failure
+
+
+def test_a_tap_is_sent_one_new_log_entry() -> None:
+    state = two_fighters()
+    hit = ok("act", encounter=state["encounter"], log_held=len(state["view"]["log"]), action="attack", seed=3,
+             inputs={"attacker": "c1", "target": "c2", "margin": "rolled"})
+    assert hit["view"]["log_kept"] == 2 and [entry["index"] for entry in hit["view"]["log"]] == [3]
+    back = ok("undo", encounter=hit["encounter"], log_held=3)
+    assert back["view"]["log_kept"] == 2 and back["view"]["log"] == []

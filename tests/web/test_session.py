@@ -161,6 +161,32 @@ def test_a_hit_redraws_only_the_card_it_changed(app: Page) -> None:
     assert card(app, 1).get_attribute("data-seen") is None           # the bandit: hit, drawn again
 
 
+def test_a_hit_draws_one_new_log_entry_and_keeps_the_ones_drawn(app: Page) -> None:
+    """Issue 8: the engine sends a tap only the log entry it adds, and the page keeps the entries it drew (the
+    very elements, marked by the test); undo takes the newest away, redo brings it back, a reload draws them all."""
+    cyrus_and_bandit(app)
+    mark = """() => document.querySelectorAll('[data-testid="log-entry"]').forEach((node) => {
+        node.dataset.seen = "before"; })"""
+    seen = """() => [...document.querySelectorAll('[data-testid="log-entry"]')].map((node) => [node.value,
+        node.dataset.seen ?? null, node.querySelector('[data-testid="log-title"]').textContent])"""
+    app.evaluate(mark)
+    hit_with_typed_dice(app, "2", "-00+")
+    expect(app.get_by_test_id("log-entry")).to_have_count(3)
+    after_hit = app.evaluate(seen)
+    assert [(value, marked) for value, marked, _ in after_hit] == [(3, None), (2, "before"), (1, "before")]
+    assert after_hit[0][2].startswith("Cyrus attacks Bandit")
+    app.get_by_test_id("undo").click()
+    expect(app.get_by_test_id("log-entry")).to_have_count(2)
+    assert [marked for _, marked, _ in app.evaluate(seen)] == ["before", "before"]
+    app.get_by_test_id("redo").click()
+    expect(app.get_by_test_id("log-entry")).to_have_count(3)
+    assert [(value, title) for value, _, title in app.evaluate(seen)] == [(value, title) for value, _, title in after_hit]
+    app.reload()
+    expect(app.get_by_test_id("log-entry")).to_have_count(3)
+    wait_ready(app)
+    assert [(value, title) for value, _, title in app.evaluate(seen)] == [(value, title) for value, _, title in after_hit]
+
+
 def test_tapping_cards_chooses_the_attacker_then_the_target(app: Page) -> None:
     cyrus_and_bandit(app)
     add_combatant(app, "Goblin", weapon="Dagger 2-/1+")

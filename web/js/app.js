@@ -35,6 +35,7 @@ function run(method, request, onError = (error) => banner(error.message)) {
 }
 
 function show(result) {
+  keepHeldLog(result.view);
   current = result;
   useSystem(result.view.system.id);
   const view = result.view;
@@ -53,6 +54,16 @@ function show(result) {
   for (const form of actionForms.values()) form.refresh();
   drawRoster();
   oddsAfterPaint();
+}
+
+// A request that moves the encounter on says how much of its log the page holds; the answer's view then sends
+// only the entries after the first `log_kept`, and the page keeps its own (the same objects, still drawn).
+function held(request) {
+  return { ...request, encounter: current.encounter, log_held: current.view.log.length };
+}
+
+function keepHeldLog(view) {
+  if (view.log_kept > 0) view.log = current.view.log.slice(0, view.log_kept).concat(view.log);
 }
 
 function commit(result) {
@@ -312,7 +323,7 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   if (!resolves(action)) return;   // Enter in a comparison's form resolves nothing
   fieldError("action-error", "");
   fieldError("dice-error", "");
-  const result = run("act", { encounter: current.encounter, action, inputs, dice: mode, faces }, (error) => {
+  const result = run("act", held({ action, inputs, dice: mode, faces }), (error) => {
     if (pending) fieldError("dice-error", error.message);  // answering a prompt: the error belongs there
     else showActionError(error);
   });
@@ -396,7 +407,7 @@ function submitSheet(event) {
   event.preventDefault();
   sheetForm.clearErrors();
   fieldError("sheet-error", "");
-  const request = { encounter: current.encounter, sheet: sheetForm.values() };
+  const request = held({ sheet: sheetForm.values() });
   if (editing) request.id = editing;
   const result = run(editing ? "edit" : "add", request, (error) => {
     if (!sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
@@ -407,12 +418,12 @@ function submitSheet(event) {
 }
 
 function duplicateCombatant(id) {
-  const result = run("duplicate", { encounter: current.encounter, id });
+  const result = run("duplicate", held({ id }));
   if (result) commit(result);
 }
 
 function removeCombatant(id) {
-  const result = run("remove", { encounter: current.encounter, id });
+  const result = run("remove", held({ id }));
   if (result) commit(result);
 }
 
@@ -420,13 +431,13 @@ function removeCombatant(id) {
 
 function undo() {
   if (!current?.view.can_undo) return;
-  const result = run("undo", { encounter: current.encounter });
+  const result = run("undo", held({}));
   if (result) commit(result);
 }
 
 function redo() {
   if (!current?.view.can_redo) return;
-  const result = run("redo", { encounter: current.encounter });
+  const result = run("redo", held({}));
   if (result) commit(result);
 }
 

@@ -76,19 +76,20 @@ function renderCard(card, handlers) {
 
 // -- the log ----------------------------------------------------------------------------------------
 
-// Log entries never change once written, so an entry already on screen is kept, not rebuilt.
-const drawnEntries = new Map();
+// Log entries never change once written, and the controller keeps the entries the engine did not send again
+// as the same objects: an entry already on screen is kept, not rebuilt, so a tap draws one new entry.
+let drawnEntries = new Map();
 
 export function renderLog(entries) {
   const keep = new Map();
-  const nodes = entries.slice().reverse().map((entry) => {
-    const key = JSON.stringify(entry);
-    const node = drawnEntries.get(key) ?? renderEntry(entry);
-    keep.set(key, node);
-    return node;
-  });
-  drawnEntries.clear();
-  for (const [key, node] of keep) drawnEntries.set(key, node);
+  const nodes = [];
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const entry = entries[index];
+    const node = drawnEntries.get(entry) ?? renderEntry(entry);
+    keep.set(entry, node);
+    nodes.push(node);
+  }
+  drawnEntries = keep;
   syncChildren(q("log"), nodes);
 }
 
