@@ -1,7 +1,9 @@
 // The bridge: the only module that calls into Python.
-// Python (main.py) puts `woundbook.call(method, jsonText) -> jsonText` on the page and fires
-// "woundbook:python-ready"; this module turns that into a promise, marks
-// document.documentElement.dataset.engine as "ready" or "failed", and offers call().
+// The boot (js/interpreter.js) hands over rules.api.call as soon as Python holds the rules
+// ("woundbook:rules-ready"), and PyScript's main.py later puts the same `woundbook.call(method, jsonText) ->
+// jsonText` on the page ("woundbook:python-ready"); whichever comes first makes the engine ready. This module
+// turns that into a promise, marks document.documentElement.dataset.engine as "ready" or "failed", and offers
+// call().
 
 import { forgetSnapshot } from "./snapshot.js";
 
@@ -31,19 +33,21 @@ export const ready = new Promise((resolve, reject) => {
     reject(new Error(message));
   };
   failBoot = fail;
-  const succeed = () => {
+  const succeed = (call = window.woundbook?.call) => {
     if (settled) return;
-    if (typeof window.woundbook?.call !== "function") return fail("the engine did not expose its entry point");
+    if (typeof call !== "function") return fail("the engine did not expose its entry point");
     settled = true;
     clearTimeout(timer);
     watch?.disconnect();
-    pythonCall = window.woundbook.call;
+    pythonCall = call;
+    window.woundbook ??= { call };   // main.py puts the same there once PyScript has started
     window.woundbookReadyAt = performance.now();  // read by the bench
     sessionStorage.removeItem("woundbook.rebooted");
     setEngine("ready", "Ready");
     resolve();
   };
-  window.addEventListener("woundbook:python-ready", succeed, { once: true });
+  window.addEventListener("woundbook:rules-ready", (event) => succeed(event.detail.call), { once: true });
+  window.addEventListener("woundbook:python-ready", () => succeed(), { once: true });
   if (typeof window.woundbook?.call === "function") succeed();
   timer = setTimeout(() => fail(`no answer after ${BOOT_TIMEOUT_MS / 1000} seconds`), BOOT_TIMEOUT_MS);
   // PyScript shows start-up errors as .py-error elements; a failed module load fires "error".

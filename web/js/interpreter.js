@@ -4,6 +4,10 @@
 // The boot begins before PyScript asks for it: the page calls begin() once its first frame is painted, and
 // Python starts while PyScript is still loading its own modules. PyScript's output streams, which only exist
 // when it calls loadPyodide, are joined to the boot then.
+//
+// The engine is ready as soon as Python holds the rules: the boot hands rules.api.call to the page's bridge
+// (js/engine.js) at once, and PyScript's own start (its Python package, 70-85 ms after a restore, then main.py,
+// which hands over the same function) goes on behind it.
 
 import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { forgetSnapshot, mark, stored } from "./snapshot.js";
@@ -14,6 +18,7 @@ export { version };
 const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
 const streams = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 let booting = null;
+const pyscriptDone = new Promise((resolve) => addEventListener("py:all-done", resolve, { once: true }));
 
 export function begin() {
   booting ??= boot();
@@ -52,6 +57,7 @@ function keepRuns(pyodide) {
 // start; the rules, imported already, are left out by the worker); runs are the code strings run as above.
 export async function pageSources() {
   const { FS } = await begin();
+  await pyscriptDone;   // its package written and its code run
   const files = {};
   const walk = (folder) => {
     for (const name of FS.readdir(folder)) {
@@ -77,6 +83,7 @@ async function boot() {
       // A restored heap repeats the snapshot's random state on every visit: draw a new one.
       pyodide.runPython("import random\nrandom.seed()");
       addWheel(pyodide, await wheel);
+      handOver(pyodide);
       mark("restored");
       return pyodide;
     } catch (error) {
@@ -86,6 +93,15 @@ async function boot() {
   }
   const pyodide = await loadFresh(options);
   addWheel(pyodide, await wheel);
+  handOver(pyodide);
   if (!document.documentElement.dataset.snapshot) mark("fresh");
   return pyodide;
+}
+
+// The same entry point main.py puts on the page (`woundbook.call`, rules.api.call), handed over before PyScript
+// gets there. A restored heap that cannot import the rules fails here, inside the restore's try.
+function handOver(pyodide) {
+  const api = pyodide.pyimport("rules.api");
+  const call = (method, text) => api.call(method, text);
+  dispatchEvent(new CustomEvent("woundbook:rules-ready", { detail: { call } }));
 }
