@@ -51,7 +51,7 @@ function show(result) {
   redo.title = view.can_redo ? `Redo: ${view.redo_label} (Ctrl+Shift+Z)` : "Nothing to redo";
   renderOptions(system.options, view.options, view.options_fixed, changeOption);
   q("open-tables").hidden = !system.tables?.length;
-  for (const form of actionForms.values()) form.refresh();
+  actionForms.get(actionId)?.refresh();   // the others are refreshed when their tab is chosen (selectAction)
   drawRoster();
   oddsAfterPaint();
 }
