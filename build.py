@@ -8,8 +8,8 @@
     python3 build.py bench    build, then measure boot, taps, odds and bytes in Chromium (runs in .venv/)
 
 Everything the page needs is vendored into dist/site/ from pinned, hash-checked
-downloads (Pyodide and PyScript from the npm registry, micropip from PyPI) kept
-in .cache/.  Paths carry versions or content hashes, so a rebuilt file is never
+downloads (Pyodide, PyScript and esbuild, which bundles the page's modules, from
+the npm registry, micropip from PyPI) kept in .cache/.  Paths carry versions or content hashes, so a rebuilt file is never
 served stale, and every URL is relative, so the site works from a sub-path.
 
 Building needs only the standard library and Node.js with npm: our own wheel is
@@ -33,6 +33,7 @@ import importlib.util
 import io
 import json
 import os
+import platform
 import re
 import shutil
 import socket
@@ -61,6 +62,14 @@ PYODIDE = ("pyodide", "314.0.7", "66b7949e5a0cba2250b586d7e368bf12fb482800748d18
 PYSCRIPT = ("@pyscript/core", "0.7.31", "b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a")
 MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The page's modules are bundled, so a return visit fetches two files before it draws the saved cards, not ten.
+# esbuild's native binary comes from the npm registry like Pyodide; one pin per machine it can build on.
+ESBUILD = {
+    "x86_64": ("@esbuild/linux-x64", "0.28.2", "9573bb2233aab0f9ea7647d5cca9726113cc1768de61d66b17267f4db84488f6"),
+    "aarch64": ("@esbuild/linux-arm64", "0.28.2", "a96dbfa41d3ef5dbd1ef22b1c10d5187be9267e86093a870f06402a7ec931596"),
+}
+# The modules a browser loads by name: the page's, PyScript's interpreter module, and the two Workers'.
+JS_ENTRIES = ("app.js", "interpreter.js", "snapshot-reader.js", "snapshot-worker.js")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)  # every member of our wheel carries this time, so its hash follows its content
 
@@ -319,16 +328,17 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
         "VERSION": version(),
     }
     paths["PYTHON_MODULES"] = '", "'.join(python_modules())
-    # Every module of the page is asked for at once, not import by import: the saved cards are drawn sooner.
+    bundle_scripts(site / "js", paths)
+    # The shared chunks and PyScript's interpreter module are asked for with the page, not once app.js names them.
     paths["MODULE_PRELOADS"] = "\n  ".join(
-        f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((WEB / "js").glob("*.js"))
+        f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((site / "js").glob("*.js"))
         if module.name not in ("app.js", "snapshot-worker.js", "snapshot-reader.js"))
     # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
     })
     for source in sorted(WEB.rglob("*")):
-        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name):
+        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name) and source.parent != WEB / "js":
             target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):
@@ -337,6 +347,46 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
                 shutil.copy(source, target)
     write_service_worker(site)
     return paths
+
+
+def esbuild() -> Path:
+    """esbuild's binary for this machine, unpacked from its verified npm tarball into .cache/."""
+    machine = platform.machine()
+    if machine not in ESBUILD:
+        raise SystemExit(f"no esbuild is pinned for a {machine} machine (build.py's ESBUILD has {', '.join(ESBUILD)})")
+    name, version_pin, expected = ESBUILD[machine]
+    tarball = npm_package(name, version_pin, expected)
+    binary = CACHE / f"esbuild-{version_pin}-{machine}"
+    if not binary.exists():
+        with tarfile.open(tarball) as archive:
+            member = archive.extractfile("package/bin/esbuild")
+            if member is None:
+                raise SystemExit(f"{tarball.name} has no package/bin/esbuild")
+            part = binary.with_name(binary.name + ".part")
+            part.write_bytes(member.read())
+        part.chmod(0o755)
+        part.rename(binary)
+    return binary
+
+
+def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
+    """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
+    (the snapshot's, the wheel's) in chunks named by their content, so each is loaded once. Pyodide and PyScript
+    stay outside, imported by the paths the page already uses. The code is not minified: it stays readable."""
+    with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
+        # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
+        # "web/js/view.js", and the same sources always give the same bytes.
+        sources = Path(scratch) / "web" / "js"
+        sources.mkdir(parents=True)
+        for source in sorted((WEB / "js").glob("*.js")):
+            (sources / source.name).write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
+        result = subprocess.run(
+            [str(esbuild()), *(f"web/js/{entry}" for entry in JS_ENTRIES), "--bundle", "--splitting",
+             "--format=esm", f"--outdir={out.resolve()}", "--chunk-names=chunk-[hash]", "--external:../pyodide/*",
+             "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"],
+            capture_output=True, text=True, cwd=scratch)
+    if result.returncode:
+        raise SystemExit(f"esbuild could not bundle web/js/:\n{result.stderr}")
 
 
 # -- the standard library, trimmed ----------------------------------------------------------
