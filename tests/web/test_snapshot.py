@@ -155,3 +155,39 @@ def test_a_bad_snapshot_means_a_normal_start_and_a_new_snapshot(context: Browser
     page.close()
     page = visit(context, site_url)
     assert snapshot_state(page) == "restored"
+
+
+def test_two_tabs_opened_at_once_both_restore(context: BrowserContext, site_url: str) -> None:
+    """A tablet that reopens its tabs opens the page twice at the same moment: both read the one stored snapshot."""
+    first_visit(context, site_url).close()
+    pages = [context.new_page() for _ in range(2)]
+    for page in pages:
+        page.goto(site_url, wait_until="commit")
+    for page in pages:
+        expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+        assert snapshot_state(page) == "restored"
+
+
+# A Worker of the page holding the snapshot file open for writing, as a browser whose read handles are exclusive
+# would hold it for another tab's read.
+HOLD_THE_FILE = """async () => {
+  const source = `
+    onmessage = async () => {
+      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
+      for await (const [name, handle] of folder.entries()) {
+        self.held = await handle.createSyncAccessHandle();
+        postMessage("held");
+        return;
+      }
+    };`;
+  const worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
+  await new Promise((resolve) => { worker.onmessage = resolve; worker.postMessage("hold"); });
+  return "held";
+}"""
+
+
+def test_a_snapshot_another_tab_holds_is_read_all_the_same(context: BrowserContext, site_url: str) -> None:
+    holder = first_visit(context, site_url)
+    assert holder.evaluate(HOLD_THE_FILE) == "held"
+    page = visit(context, site_url)
+    assert snapshot_state(page) == "restored"

@@ -9,10 +9,30 @@ import { findSnapshot, sha256 } from "./snapshot.js";
 try {
   const found = await findSnapshot();
   if (!found) throw new Error("no snapshot of this build is stored");
-  const bytes = new Uint8Array(await found.file.arrayBuffer());
+  const bytes = await read(found.handle);
   postMessage({ kind: "bytes", bytes }, [bytes.buffer]);
-  const again = new Uint8Array(await found.file.arrayBuffer());
+  const again = await read(found.handle);
   postMessage({ kind: "checked", matches: (await sha256(again)) === found.claimed });
 } catch (error) {
   postMessage({ kind: "error", message: String(error?.message ?? error) });
+}
+
+// The file's bytes. A synchronous access handle, which only a Worker may have, reads the 31 MB in a third of the
+// time File.arrayBuffer takes (48 against 144 ms in a return visit here), and leaves the two cores to compiling
+// Pyodide's WebAssembly sooner. It is read-only, so two tabs opening at once can both read; where none can be had
+// (a browser without the option, whose handles are exclusive, with another tab reading), the file is read as a File.
+async function read(handle) {
+  let access;
+  try {
+    access = await handle.createSyncAccessHandle({ mode: "read-only" });
+  } catch {
+    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  }
+  try {
+    const bytes = new Uint8Array(access.getSize());
+    if (access.read(bytes, { at: 0 }) !== bytes.length) throw new Error("the stored snapshot could not be read whole");
+    return bytes;
+  } finally {
+    access.close();
+  }
 }

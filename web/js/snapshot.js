@@ -30,7 +30,7 @@ async function folder(create) {
   return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
 }
 
-// This build's stored snapshot: {file, claimed}, the file and the checksum its name claims; or null.
+// This build's stored snapshot: {handle, claimed}, the file's handle and the checksum its name claims; or null.
 export async function findSnapshot() {
   if (!usable()) return null;
   let files;
@@ -41,7 +41,7 @@ export async function findSnapshot() {
   }
   for await (const [name, handle] of files.entries()) {
     const [key, claimed] = name.split(".");
-    if (key === KEY && handle.kind === "file") return { file: await handle.getFile(), claimed };
+    if (key === KEY && handle.kind === "file") return { handle, claimed };
   }
   return null;
 }
