@@ -8,8 +8,9 @@
     python3 build.py bench    build, then measure boot, taps, odds and bytes in Chromium (runs in .venv/)
 
 Everything the page needs is vendored into dist/site/ from pinned, hash-checked
-downloads (Pyodide, PyScript and esbuild, which bundles the page's modules, from
-the npm registry, micropip from PyPI) kept in .cache/.  Paths carry versions or content hashes, so a rebuilt file is never
+downloads (Pyodide and PyScript from the npm registry, micropip from PyPI) kept
+in .cache/, and the page's modules are bundled by esbuild (from the npm registry
+too).  Paths carry versions or content hashes, so a rebuilt file is never
 served stale, and every URL is relative, so the site works from a sub-path.
 
 Building needs only the standard library and Node.js with npm: our own wheel is
@@ -68,8 +69,9 @@ ESBUILD = {
     "x86_64": ("@esbuild/linux-x64", "0.28.2", "9573bb2233aab0f9ea7647d5cca9726113cc1768de61d66b17267f4db84488f6"),
     "aarch64": ("@esbuild/linux-arm64", "0.28.2", "a96dbfa41d3ef5dbd1ef22b1c10d5187be9267e86093a870f06402a7ec931596"),
 }
-# The modules a browser loads by name: the page's, PyScript's interpreter module, and the two Workers'.
-JS_ENTRIES = ("app.js", "interpreter.js", "snapshot-reader.js", "snapshot-worker.js")
+# The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
+PAGE_ENTRIES = ("app.js", "interpreter.js")
+WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)  # every member of our wheel carries this time, so its hash follows its content
 
@@ -329,10 +331,11 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     }
     paths["PYTHON_MODULES"] = '", "'.join(python_modules())
     bundle_scripts(site / "js", paths)
-    # The shared chunks and PyScript's interpreter module are asked for with the page, not once app.js names them.
+    # What app.js and interpreter.js import, and interpreter.js itself, is asked for with the page (app.js is its
+    # script), not once each import is read.
     paths["MODULE_PRELOADS"] = "\n  ".join(
         f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((site / "js").glob("*.js"))
-        if module.name not in ("app.js", "snapshot-worker.js", "snapshot-reader.js"))
+        if module.name not in ("app.js", *WORKER_ENTRIES))
     # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
@@ -381,7 +384,7 @@ def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
         for source in sorted((WEB / "js").glob("*.js")):
             (sources / source.name).write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
         result = subprocess.run(
-            [str(esbuild()), *(f"web/js/{entry}" for entry in JS_ENTRIES), "--bundle", "--splitting",
+            [str(esbuild()), *(f"web/js/{entry}" for entry in PAGE_ENTRIES + WORKER_ENTRIES), "--bundle", "--splitting",
              "--format=esm", f"--outdir={out.resolve()}", "--chunk-names=chunk-[hash]", "--external:../pyodide/*",
              "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"],
             capture_output=True, text=True, cwd=scratch)
