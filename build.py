@@ -70,7 +70,7 @@ ESBUILD = {
     "aarch64": ("@esbuild/linux-arm64", "0.28.2", "a96dbfa41d3ef5dbd1ef22b1c10d5187be9267e86093a870f06402a7ec931596"),
 }
 # The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
-PAGE_ENTRIES = ("app.js", "interpreter.js")
+PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js")
 WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)  # every member of our wheel carries this time, so its hash follows its content
@@ -331,11 +331,11 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     }
     paths["PYTHON_MODULES"] = '", "'.join(python_modules())
     bundle_scripts(site / "js", paths)
-    # What app.js and interpreter.js import, and interpreter.js itself, is asked for with the page (app.js is its
-    # script), not once each import is read.
+    # What boot.js, app.js and interpreter.js import, and interpreter.js itself, is asked for with the page (boot.js
+    # and app.js are its scripts), not once each import is read.
     paths["MODULE_PRELOADS"] = "\n  ".join(
         f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((site / "js").glob("*.js"))
-        if module.name not in ("app.js", *WORKER_ENTRIES))
+        if module.name not in ("boot.js", "app.js", *WORKER_ENTRIES))
     # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can

@@ -64,15 +64,19 @@ export const ready = new Promise((resolve, reject) => {
   });
 });
 
-// Start Python and PyScript once the page has painted what it can without them: Python at once, while
-// PyScript loads its modules, and PyScript's loadPyodide then joins that boot (js/interpreter.js). Once only.
+// Start Python and PyScript once the page has painted what it can without them (a first visit began Python
+// earlier still, in js/boot.js). PyScript is loaded once Python's boot has ended, and its loadPyodide joins that
+// boot (js/interpreter.js): loaded alongside, its modules took the page's thread while Python's WebAssembly was
+// arriving, and the boot began later. Once only.
 let started = false;
 export function start() {
   if (started) return;
   started = true;
-  import("./interpreter.js").then((interpreter) => interpreter.begin().catch(() => { /* PyScript reports it */ }))
+  const loadPyScript = () => import("../pyscript/{{PYSCRIPT_VERSION}}/core.js")
+    .catch((error) => failBoot(`PyScript did not load (${error.message})`));
+  import("./interpreter.js")
+    .then((interpreter) => interpreter.begin().catch(() => { /* PyScript reports it */ }).finally(loadPyScript))
     .catch((error) => failBoot(`the Python runtime did not load (${error.message})`));
-  import("../pyscript/{{PYSCRIPT_VERSION}}/core.js").catch((error) => failBoot(`PyScript did not load (${error.message})`));
 }
 
 // A restored snapshot that then fails to start is dropped, and the page boots once more without it.
