@@ -1,12 +1,15 @@
 """The page's own Python runtime, run in Node from dist/site: its trimmed standard library still runs every
-system as CPython does, and still loads micropip (vendored for wheels the page may want on demand)."""
+system as CPython does, and still loads micropip (vendored for wheels the page may want on demand); the rules'
+bytecode that the build compiled is what it imports them from."""
 
 from __future__ import annotations
 
 import json
 import subprocess
+import zipfile
 from pathlib import Path
 
+import build
 from tests.web.conftest import SITE
 from tests.web.test_snapshot import SCENARIOS
 
@@ -32,15 +35,18 @@ def session(system, sheets, action, inputs):
 """
 
 
-def run_in_pyodide(code: str, tmp_path: Path) -> str:
+def run_in_pyodide(code: str, tmp_path: Path, bytecode: bool = True, succeeds: bool = True) -> str:
+    """Run code in the site's Pyodide with the rules wheel (and the bytecode beside it) unpacked as the page does:
+    its output, or its errors when it is expected to fail."""
     (folder,) = SITE.glob("pyodide/*/")
     (wheel,) = SITE.glob("wheels/*/*.whl")
+    archives = [wheel, *SITE.glob("wheels/*/*-bytecode.zip")] if bytecode else [wheel]
     script = tmp_path / "script.py"
     script.write_text(code)
-    done = subprocess.run(["node", str(NODE_RUNNER), str(folder), str(wheel), str(script)], capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
+    done = subprocess.run(["node", str(NODE_RUNNER), str(folder), str(script), *map(str, archives)],
+                          capture_output=True, text=True, timeout=300)
+    assert (done.returncode == 0) == succeeds, done.stderr[-3000:]
+    return done.stdout if succeeds else done.stderr
 
 
 def test_the_trimmed_library_runs_every_system_as_cpython_does(tmp_path: Path) -> None:
@@ -56,3 +62,39 @@ def test_the_trimmed_library_runs_every_system_as_cpython_does(tmp_path: Path) -
 def test_micropip_still_loads_on_the_trimmed_library(tmp_path: Path) -> None:
     code = "import pyodide_js\nawait pyodide_js.loadPackage('micropip')\nimport micropip\nprint(micropip.__version__)\n"
     assert run_in_pyodide(code, tmp_path).strip().splitlines()[-1] == "0.11.1"
+
+
+# Every module of the rules, imported with compiling from source made impossible.
+FROM_BYTECODE_ONLY = """
+import importlib, os
+from importlib.machinery import SourceFileLoader
+
+def refuse(*args, **kwargs):
+    raise AssertionError("a module of the rules was compiled from its source")
+
+SourceFileLoader.source_to_code = refuse
+modules = sorted(os.path.relpath(os.path.join(folder, name), ".")[:-3].replace(os.sep, ".").removesuffix(".__init__")
+                 for folder, _, names in os.walk("rules") for name in names if name.endswith(".py"))
+for module in modules:
+    importlib.import_module(module)
+print(len(modules))
+"""
+
+
+def test_the_rules_import_from_the_bytecode_the_build_compiled(tmp_path: Path) -> None:
+    (wheel,) = SITE.glob("wheels/*/*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        sources = [name for name in archive.namelist() if name.endswith(".py")]
+    assert run_in_pyodide(FROM_BYTECODE_ONLY, tmp_path).strip().splitlines()[-1] == str(len(sources))
+    # and without the bytecode, the same imports compile, so they fail here
+    assert "compiled from its source" in run_in_pyodide(FROM_BYTECODE_ONLY, tmp_path, bytecode=False, succeeds=False)
+
+
+def test_the_bytecode_is_reproducible() -> None:
+    (folder,) = SITE.glob("pyodide/*/")
+    (wheel,) = SITE.glob("wheels/*/*.whl")
+    (shipped,) = SITE.glob("wheels/*/*-bytecode.zip")
+    assert build.bytecode_bytes(folder, wheel) == (shipped.name, shipped.read_bytes())
+    with zipfile.ZipFile(shipped) as archive:
+        assert all(name.startswith("rules/") and "/__pycache__/" in name and name.endswith(".pyc")
+                   for name in archive.namelist())

@@ -18,6 +18,24 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     expect(page.get_by_test_id("system-name")).to_have_text("Typed Damage")
     expect(page.get_by_test_id("roster-empty")).to_be_visible()
     expect(page.get_by_test_id("add-combatant")).to_be_enabled()
+    # the rules' bytecode, compiled by the build, was fetched with the wheel
+    assert page.evaluate("""performance.getEntriesByType("resource")
+      .some((entry) => entry.name.endsWith("-bytecode.zip") && entry.responseStatus === 200)""")
+
+
+def test_the_rules_start_without_their_bytecode(page: Page, site_url: str) -> None:
+    """The bytecode only spares Python compiling the rules: a site that cannot serve it still starts, says why it
+    is slower in the console, and resolves."""
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    page.route("**/*-bytecode.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    wait_ready(page)
+    assert any("the rules' bytecode answered 404" in warning and "compiled from their sources" in warning
+               for warning in warnings), warnings
+    cyrus_and_bandit(page)
+    page.get_by_test_id("roll").click()
+    expect(page.get_by_test_id("latest-outcome")).not_to_be_empty()
 
 
 def test_taps_made_while_the_engine_loads_are_kept(app: Page, site_url: str) -> None:

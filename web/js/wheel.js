@@ -5,12 +5,26 @@
 // these files, finds the same files in the same place.
 
 const WHEEL_URL = new URL("{{WHEEL}}", new URL("../", import.meta.url)).href;
+// The wheel's modules compiled at build time by this Pyodide's Python (build.py), as their __pycache__ files:
+// Python imports the rules from them without compiling the sources, and falls back to the sources for any whose
+// source or Python version differs.
+const BYTECODE_URL = new URL("{{BYTECODE}}", new URL("../", import.meta.url)).href;
 
-// The wheel's files, {path: bytes}, fetched and inflated as soon as Python starts.
+// The wheel's files and their bytecode, {path: bytes}, fetched and inflated as soon as Python starts. The rules
+// import without the bytecode, only slower, so a failure to fetch it is reported and passed over.
 export async function fetchWheel() {
-  const response = await fetch(WHEEL_URL);
-  if (!response.ok) throw new Error(`the rules wheel answered ${response.status}`);
-  return unzip(new Uint8Array(await response.arrayBuffer()));
+  const bytecode = fetchZip(BYTECODE_URL, "the rules' bytecode").catch((error) => {
+    console.warn(`${error.message}: the rules will be compiled from their sources`);
+    return {};
+  });
+  const files = await fetchZip(WHEEL_URL, "the rules wheel");
+  return { ...files, ...(await bytecode) };
+}
+
+async function fetchZip(url, what) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+  return unzip(new Uint8Array(await response.arrayBuffer()), what);
 }
 
 export function addWheel(pyodide, files) {
@@ -23,20 +37,20 @@ export function addWheel(pyodide, files) {
   }
 }
 
-// A zip archive as build.py writes a wheel: no zip64, entries stored or deflated. Its files are inflated all at
+// A zip archive as build.py writes them: no zip64, entries stored or deflated. Its files are inflated all at
 // once, not one after another: each inflation waits on the page's thread several times, and while a restore keeps
 // that thread busy, sixty files in a row finished 90 ms after Python was ready for them.
-async function unzip(zip) {
+async function unzip(zip, what) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end -= 1;
-  if (end < 0) throw new Error("the rules wheel is not a zip archive");
+  if (end < 0) throw new Error(`${what} is not a zip archive`);
   const count = view.getUint16(end + 10, true);
   let entry = view.getUint32(end + 16, true);
   const names = [];
   const contents = [];
   for (let i = 0; i < count; i++) {
-    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error("the rules wheel's directory is damaged");
+    if (view.getUint32(entry, true) !== 0x02014b50) throw new Error(`${what}: its directory is damaged`);
     const method = view.getUint16(entry + 10, true);
     const size = view.getUint32(entry + 20, true);
     const nameLength = view.getUint16(entry + 28, true);
@@ -47,7 +61,7 @@ async function unzip(zip) {
     if (name.endsWith("/")) continue;
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = zip.subarray(start, start + size);
-    if (method !== 0 && method !== 8) throw new Error(`the rules wheel holds ${name} compressed in a way this page does not read`);
+    if (method !== 0 && method !== 8) throw new Error(`${what} holds ${name} compressed in a way this page does not read`);
     names.push(name);
     contents.push(method === 0 ? data : inflate(data));
   }
