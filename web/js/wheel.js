@@ -1,5 +1,5 @@
 // The rules wheel, unpacked into Python's home folder (where it imports from) by the page itself: the zip is
-// read and inflated here (DecompressionStream) while Python starts, so that putting the files in place once it
+// fetched while Python starts and inflated here (DecompressionStream), so that putting the files in place once it
 // has started is a matter of writes, not of Python unpacking an archive. The page (js/interpreter.js) and the
 // snapshot worker (js/snapshot-worker.js) both do it, so a restored snapshot, whose modules were imported from
 // these files, finds the same files in the same place.
@@ -10,21 +10,24 @@ const WHEEL_URL = new URL("{{WHEEL}}", new URL("../", import.meta.url)).href;
 // source or Python version differs.
 const BYTECODE_URL = new URL("{{BYTECODE}}", new URL("../", import.meta.url)).href;
 
-// The wheel's files and their bytecode, {path: bytes}, fetched and inflated as soon as Python starts. The rules
-// import without the bytecode, only slower, so a failure to fetch it is reported and passed over.
-export async function fetchWheel() {
-  const bytecode = fetchZip(BYTECODE_URL, "the rules' bytecode").catch((error) => {
+// The wheel's files and their bytecode, {path: bytes}: fetched at once, inflated once `inflateAfter` settles (at
+// once without it). The rules import without the bytecode, only slower, so a failure to fetch it is reported and
+// passed over.
+export async function fetchWheel(inflateAfter) {
+  const bytecode = fetchZip(BYTECODE_URL, "the rules' bytecode", inflateAfter).catch((error) => {
     console.warn(`${error.message}: the rules will be compiled from their sources`);
     return {};
   });
-  const files = await fetchZip(WHEEL_URL, "the rules wheel");
+  const files = await fetchZip(WHEEL_URL, "the rules wheel", inflateAfter);
   return { ...files, ...(await bytecode) };
 }
 
-async function fetchZip(url, what) {
+async function fetchZip(url, what, inflateAfter) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${what} answered ${response.status}`);
-  return unzip(new Uint8Array(await response.arrayBuffer()), what);
+  const zip = new Uint8Array(await response.arrayBuffer());
+  await inflateAfter;
+  return unzip(zip, what);
 }
 
 export function addWheel(pyodide, files) {
