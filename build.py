@@ -776,7 +776,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=("build", "serve", "test", "bench"))
     parser.add_argument("--port", type=int, default=8000, help="serve: the port on 127.0.0.1 (default 8000)")
-    parser.add_argument("--runs", type=int, default=5, help="bench: fresh browser profiles per figure")
+    parser.add_argument("--runs", type=int, default=9, help="bench: fresh browser profiles per figure")
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:1] == ["test"]:     # everything after `test` is pytest's
         return test(arguments[1:])

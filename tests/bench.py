@@ -382,7 +382,7 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def run_bench(site: Path, runs: int = 5) -> dict[str, Any]:
+def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
     root = site.parent
     bench_dir = root / "bench"
     bench_dir.mkdir(exist_ok=True)
