@@ -34,12 +34,14 @@ response; the exit status is 0 when `ok` is true, 1 otherwise.
 
 Every response is `{"ok": true, "result": {...}}` or `{"ok": false, "error": {"kind", "message", "field"}}`. Errors \
 are data, never exceptions: `kind` is one of `bad_field`, `bad_notation`, `bad_dice`, `bad_link`, `bad_encounter`, \
-`too_large`, `unknown_system`, `unknown_method`, `unknown_combatant`, `nothing_to_undo`, `bad_request` (and \
+`too_large`, `unknown_system`, `unknown_method`, `unknown_combatant`, `unknown_encounter_key`, `nothing_to_undo`, \
+`bad_request` (and \
 `internal` for a bug, with a trace). `field` names the input at fault when there is one; `message` is in plain \
 words for the person at the table.
 
 Methods that change or read an encounter take the whole encounter document (`encounter`) and return `encounter` \
-(the new document), `view` (what the page draws) and `fragment` (the share link for it). The document is the log: \
+(the new document), `key` (a short name for that document), `view` (what the page draws) and `fragment` (the share \
+link for it). The document is the log: \
 `{"format": 1, "system", "options", "events": [...], "cursor"}`; events are `add`, `edit`, `remove` and `action`, \
 and every `action` keeps its canonical inputs and the faces it rolled (with `app` naming the rolls the app made), \
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
@@ -50,6 +52,11 @@ that holds the log of the encounter it sends says how many entries it holds with
 `duplicate`, `remove`, `act`, `undo` and `redo`); the view then leaves out the first `log_kept` of them, which \
 stay as they were, and `log` holds only the entries after those: a tap is sent its one new entry, not the whole \
 log again. Without `log_held`, `log_kept` is 0 and `log` is whole.
+
+A caller that keeps the engine running (the page does) may send `encounter_key`, the `key` of an answer, in place \
+of `encounter`: the engine holds the last few encounters it answered, so a long log is neither written out nor read \
+back in on every tap. A key the engine no longer holds (it keeps 8) is answered with `unknown_encounter_key`, and \
+the caller sends the document itself; a request that sends `encounter` is read from it, whatever its key.
 
 Examples below are real responses, shortened where marked `…`; `<encounter>` stands for an encounter document.
 """

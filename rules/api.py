@@ -17,40 +17,58 @@ from __future__ import annotations
 import json
 import re
 import traceback
+import zlib
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__, fields, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
-from .errors import BadField, RulesError, UnknownCombatant, UnknownMethod
+from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .systems import SYSTEMS, find_system
 
 MAX_REQUEST_CHARS = 1_000_000
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-# The page sends back the document it was just given; remembering the last few checked encounters by
-# their exact text saves replaying the whole log on every tap.  Encounters are immutable, so sharing is safe.
-_RECENT: dict[str, Encounter] = {}
+# The encounters answered lately, by their keys (see _key). The page sends back the document it was just given, or
+# that document's key in its place (``encounter_key``); either finds the checked encounter here, and spares replaying
+# the whole log on every tap. A key also spares writing a long log out in the page and reading it back in here.
+# Encounters are immutable, so sharing them is safe.
+_RECENT: dict[str, tuple[str, Encounter]] = {}
 _RECENT_SIZE = 8
+MAX_KEY_CHARS = 40
 
 
-def _key(document: Any) -> str:
-    return share.canonical(document)
+def _key(text: str) -> str:
+    """The name an answer gives its encounter: the length and two checksums of its canonical text."""
+    raw = text.encode("utf-8")
+    return f"{len(raw):x}-{zlib.crc32(raw):08x}-{zlib.adler32(raw):08x}"
 
 
 def _encounter(request: dict[str, Any]) -> Encounter:
-    document = request.get("encounter")
-    key = _key(document)
-    if key not in _RECENT:
-        _remember(key, Encounter.from_dict(document))
-    return _RECENT[key]
+    """The encounter a request is about: its document (``encounter``), or, without one, the key of an answer's."""
+    if "encounter" not in request and "encounter_key" in request:
+        key = request["encounter_key"]
+        if not isinstance(key, str) or len(key) > MAX_KEY_CHARS:
+            raise BadField("encounter_key must be the key an answer gave its encounter", field="encounter_key")
+        if key not in _RECENT:
+            raise UnknownEncounterKey("the engine no longer holds the encounter of that key; send the encounter itself",
+                                      field="encounter_key")
+        return _RECENT[key][1]
+    text = share.canonical(request.get("encounter"))
+    key = _key(text)
+    kept = _RECENT.get(key)
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    encounter = Encounter.from_dict(request.get("encounter"))
+    _remember(key, text, encounter)
+    return encounter
 
 
-def _remember(key: str, encounter: Encounter) -> None:
+def _remember(key: str, text: str, encounter: Encounter) -> None:
     _RECENT.pop(key, None)
-    _RECENT[key] = encounter
+    _RECENT[key] = (text, encounter)
     while len(_RECENT) > _RECENT_SIZE:
         del _RECENT[next(iter(_RECENT))]
 
@@ -58,11 +76,21 @@ def _remember(key: str, encounter: Encounter) -> None:
 def _state(encounter: Encounter, *, grew: bool = False, log_kept: int = 0, **extra: Any) -> dict[str, Any]:
     """The answer that moves the page to ``encounter``; an encounter that grew must still fit in a link.
     The view's log leaves out the first ``log_kept`` entries, which the caller holds already."""
-    document = encounter.to_dict()
-    text = share.canonical(document)
-    fragment = share.encode(document, check=grew, text=text)
-    _remember(text, encounter)
-    return {"encounter": document, "view": encounter.view(log_kept), "fragment": fragment, **extra}
+    fragment = encounter.link(check=grew)
+    text = encounter.text()
+    key = _key(text)
+    _remember(key, text, encounter)
+    return {"encounter": _Document(encounter.to_dict(), text), "key": key, "view": encounter.view(log_kept),
+            "fragment": fragment, **extra}
+
+
+class _Document(dict[str, Any]):
+    """An answer's encounter document with its canonical text, which :func:`call` writes out as it is: encoding a
+    long log again would be most of a tap's work."""
+
+    def __init__(self, document: dict[str, Any], text: str) -> None:
+        super().__init__(document)
+        self.text = text
 
 
 def _log_kept(request: dict[str, Any], sent: Encounter, answer: Encounter) -> int:
@@ -200,7 +228,7 @@ def set_options(request: dict[str, Any]) -> dict[str, Any]:
 
 def share_link(request: dict[str, Any]) -> dict[str, Any]:
     """The link fragment that carries the whole encounter."""
-    fragment = share.encode(_encounter(request).to_dict())
+    fragment = _encounter(request).link()
     return {"fragment": fragment, "chars": len(fragment)}
 
 
@@ -253,7 +281,17 @@ def call(method: str, request_json: str) -> str:
     if _broken_text(request_json, request):
         return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None, "message":
                            "the request holds a broken character (half of a surrogate pair); retype that text"}})
-    return json.dumps(handle(method if isinstance(method, str) else "", request), ensure_ascii=False)
+    return _written(handle(method if isinstance(method, str) else "", request))
+
+
+def _written(answer: dict[str, Any]) -> str:
+    """The answer as JSON text, an encounter document in it written as its kept canonical text."""
+    result = answer.get("result")
+    if not isinstance(result, dict) or not isinstance(result.get("encounter"), _Document):
+        return json.dumps(answer, ensure_ascii=False)
+    document: _Document = result["encounter"]
+    rest = json.dumps({name: value for name, value in result.items() if name != "encounter"}, ensure_ascii=False)
+    return '{"ok": true, "result": {"encounter": ' + document.text + (", " + rest[1:] if rest != "{}" else "}") + "}"
 
 
 def _broken_text(request_json: str, request: Any) -> bool:

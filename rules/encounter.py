@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
-from . import fields
+from . import fields, share
 from .dice import DiceNeeded, DiceSource, GivenDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
@@ -37,6 +38,11 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, **self.data}
+
+    @cached_property
+    def text(self) -> str:
+        """The event's canonical JSON text, made once: an event never changes, and every encounter after it holds it."""
+        return share.canonical(self.to_dict())
 
 
 @dataclass
@@ -61,6 +67,9 @@ class Encounter:
     cursor: int = 0
     # The replay at the cursor, kept so one tap costs one step, not a replay of the whole log.
     played_at_cursor: Played | None = field(default=None, compare=False, repr=False)
+    # The link's stream up to the end of these events (see link), kept with the events it holds, so one tap
+    # compresses the one event it adds.
+    events_stream: tuple[tuple[Event, ...], share.Stream] | None = field(default=None, compare=False, repr=False)
 
     @staticmethod
     def new(system_id: Any, options: Any = None) -> Encounter:
@@ -151,8 +160,11 @@ class Encounter:
             data = {**data, "id": f"c{_next_id(self.events[: self.cursor])}"}
         recorded = self._step(played, Event(event_type, data), dice)
         event = Event(event_type, recorded)
-        return (replace(self, events=self.events[: self.cursor] + (event,), cursor=self.cursor + 1,
-                        played_at_cursor=played), played.reports[-1])
+        kept = self.events if self.cursor == len(self.events) else self.events[: self.cursor]
+        stream = _stream(kept, self.events_stream)      # made afresh when the undone events are dropped
+        events = kept + (event,)
+        return (replace(self, events=events, cursor=self.cursor + 1, played_at_cursor=played,
+                        events_stream=(events, stream.grown(("," if kept else "") + event.text))), played.reports[-1])
 
     def undo(self) -> Encounter:
         if self.cursor == 0:
@@ -178,6 +190,23 @@ class Encounter:
         return {"format": FORMAT, "system": self.system.ID, "options": self.system.options_to_dict(self.options),
                 "events": [event.to_dict() for event in self.events], "cursor": self.cursor}
 
+    def link(self, *, check: bool = False) -> str:
+        """The share link's fragment (:func:`share.encode`, ``check`` as there). Its JSON holds the document with the
+        events first: a tap then compresses the one event it adds, and the cursor, options and system after them.
+        """
+        return _stream(self.events, self.events_stream).fragment(f'],"cursor":{self.cursor},{self._rest()}', check=check)
+
+    def text(self) -> str:
+        """``share.canonical(self.to_dict())``, joined from the events' kept texts, so a tap on a long encounter writes
+        out its one new event, not the whole log again.  Sorted, the document's keys put ``events`` after ``cursor``
+        and before the rest."""
+        return f'{{"cursor":{self.cursor},"events":[{",".join(event.text for event in self.events)}],{self._rest()}'
+
+    def _rest(self) -> str:
+        """The canonical text of the document's last keys, after ``cursor`` and ``events``, without its opening brace."""
+        return share.canonical({"format": FORMAT, "options": self.system.options_to_dict(self.options),
+                                "system": self.system.ID})[1:]
+
     @staticmethod
     def from_dict(data: Any) -> Encounter:
         """Read and fully check an encounter: every event is replayed, its dice included."""
@@ -201,7 +230,9 @@ class Encounter:
                                        f"replayed: {error.message}") from error
                 if index + 1 == cursor:
                     at_cursor = played.copy()
-            return replace(encounter, events=tuple(events), cursor=cursor, played_at_cursor=at_cursor)
+            kept = tuple(events)
+            return replace(encounter, events=kept, cursor=cursor, played_at_cursor=at_cursor,
+                           events_stream=(kept, _stream(kept, None)))
         except BadEncounter:
             raise
         except RulesError as error:
@@ -252,6 +283,13 @@ def _card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
     while len(_CARDS) > _CARDS_KEPT:
         del _CARDS[next(iter(_CARDS))]
     return card
+
+
+def _stream(events: tuple[Event, ...], kept: tuple[tuple[Event, ...], share.Stream] | None) -> share.Stream:
+    """The link's stream up to the end of ``events``: the one kept with these very events, else made afresh."""
+    if kept is not None and kept[0] is events:
+        return kept[1]
+    return share.Stream().grown('{"events":[' + ",".join(event.text for event in events))
 
 
 _EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove": "removing a combatant",

@@ -81,6 +81,12 @@ class BadEncounter(RulesError):
     kind = "bad_encounter"
 
 
+class UnknownEncounterKey(RulesError):
+    """A request named its encounter by a key the engine no longer holds (or never gave): send the document itself."""
+
+    kind = "unknown_encounter_key"
+
+
 class NothingToUndo(RulesError):
     """Undo or redo was asked for with nothing left to undo or redo."""
 

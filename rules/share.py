@@ -29,6 +29,7 @@ VERSION = "e1"
 MAX_LINK_CHARS = 100_000         # a fragment longer than this is refused unread
 MAX_JSON_BYTES = 400_000         # what a fragment (or a saved file) may inflate to
 MAX_DEPTH = 12                   # an encounter document nests 7 deep at most
+LEVEL = 9                        # zlib's: the shortest links
 
 
 def canonical(document: Any) -> str:
@@ -36,20 +37,49 @@ def canonical(document: Any) -> str:
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def encode(document: dict[str, Any], *, check: bool = False, text: str | None = None) -> str:
-    """The fragment for an encounter document (without the leading ``#``); ``text`` is its :func:`canonical` text
-    when the caller has it already.
+def encode(document: dict[str, Any] | str, *, check: bool = False) -> str:
+    """The fragment for an encounter document (without the leading ``#``), or for its JSON text.
 
     With ``check``, an encounter whose link :func:`decode` would refuse is refused here instead, so
     every link the app offers opens: an encounter that has just grown past the limits stops growing.
     """
-    raw = (canonical(document) if text is None else text).encode("utf-8")
-    packed = zlib.compress(raw, 9)
+    raw = (document if isinstance(document, str) else canonical(document)).encode("utf-8")
+    return _fragment(zlib.compress(raw, LEVEL), len(raw), check)
+
+
+def _fragment(packed: bytes, raw_length: int, check: bool) -> str:
     fragment = f"{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
-    if check and (len(raw) > MAX_JSON_BYTES or len(fragment) > MAX_LINK_CHARS):
+    if check and (raw_length > MAX_JSON_BYTES or len(fragment) > MAX_LINK_CHARS):
         raise TooLarge("this encounter is full: it would no longer fit in a share link. Start a new encounter "
                        "to go on (this one can be restored afterwards)", field="encounter")
     return fragment
+
+
+class Stream:
+    """A link's zlib stream, made a piece at a time: :meth:`grown` compresses only the piece it adds, on a copy of
+    the compressor, which stays as it was; :meth:`fragment` finishes a copy with a last piece.  A long encounter's
+    link then costs a tap the event it adds, not the whole log again.  The bytes are those of :func:`encode` of
+    the whole text (zlib's output does not depend on how its input is split).
+
+    >>> Stream().grown('{"a":').grown("[1, 2]").fragment("}") == encode('{"a":[1, 2]}')
+    True
+    """
+
+    def __init__(self, packer: Any = None, packed: bytes = b"", length: int = 0) -> None:
+        self._packer = zlib.compressobj(LEVEL) if packer is None else packer
+        self._packed = packed
+        self.length = length        # bytes of text compressed so far
+
+    def grown(self, text: str) -> Stream:
+        raw = text.encode("utf-8")
+        packer = self._packer.copy()
+        return Stream(packer, self._packed + packer.compress(raw), self.length + len(raw))
+
+    def fragment(self, tail: str, *, check: bool = False) -> str:
+        """The fragment of this stream's text and ``tail``, refused as :func:`encode` refuses it with ``check``."""
+        raw = tail.encode("utf-8")
+        packer = self._packer.copy()
+        return _fragment(self._packed + packer.compress(raw) + packer.flush(), self.length + len(raw), check)
 
 
 def read_file(text: Any) -> dict[str, Any]:

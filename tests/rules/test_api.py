@@ -189,3 +189,55 @@ def test_a_tap_is_sent_one_new_log_entry() -> None:
     assert hit["view"]["log_kept"] == 2 and [entry["index"] for entry in hit["view"]["log"]] == [3]
     back = ok("undo", encounter=hit["encounter"], log_held=3)
     assert back["view"]["log_kept"] == 2 and back["view"]["log"] == []
+
+
+HIT = {"action": "attack", "seed": 9, "inputs": {"attacker": "c1", "target": "c2", "margin": "rolled"}}
+
+
+def test_a_key_stands_for_the_document_it_was_answered_with() -> None:
+    state = two_fighters()
+    by_document = ok("act", encounter=state["encounter"], **HIT)
+    by_key = ok("act", encounter_key=state["key"], **HIT)
+    assert by_key == by_document and by_key["key"] != state["key"]
+    assert ok("undo", encounter_key=by_key["key"])["view"]["roster"] == state["view"]["roster"]
+    assert ok("odds", encounter_key=state["key"], **HIT) == ok("odds", encounter=state["encounter"], **HIT)
+    assert ok("share", encounter_key=by_key["key"])["fragment"] == by_key["fragment"]
+    # The same document, however it arrives, has the same key.
+    assert ok("view", encounter=json.loads(json.dumps(by_key["encounter"])))["key"] == by_key["key"]
+
+
+def test_a_document_sent_with_a_key_is_read_from_the_document() -> None:
+    state = two_fighters()
+    hit = ok("act", encounter=state["encounter"], **HIT)
+    assert ok("view", encounter=state["encounter"], encounter_key=hit["key"])["encounter"] == state["encounter"]
+
+
+def test_a_key_the_engine_no_longer_holds_asks_for_the_document() -> None:
+    first = two_fighters()
+    later = first
+    for seed in range(10):              # more answers than the engine keeps
+        later = ok("act", encounter=later["encounter"], **{**HIT, "seed": seed})
+    refused = error("act", {"encounter_key": first["key"], **HIT})
+    assert refused == {"kind": "unknown_encounter_key", "field": "encounter_key",
+                       "message": "the engine no longer holds the encounter of that key; send the encounter itself"}
+    assert error("view", {"encounter_key": "1a-00000000-00000000"})["kind"] == "unknown_encounter_key"
+    assert ok("act", encounter=first["encounter"], **HIT)["encounter"]["cursor"] == 3
+    assert ok("view", encounter_key=later["key"])["encounter"] == later["encounter"]
+
+
+@pytest.mark.parametrize("key", [5, None, ["k"], {"k": 1}, "k" * 41])
+def test_a_key_that_is_no_key_is_refused_at_its_field(key: object) -> None:
+    refused = error("undo", {"encounter_key": key})
+    assert (refused["kind"], refused["field"]) == ("bad_field", "encounter_key")
+
+
+@pytest.mark.parametrize("method, request_", [
+    ("new", {"system": "kyod"}), ("act", {**HIT, "log_held": 2}), ("view", {}), ("share", {}), ("odds", HIT),
+    ("undo", {"log_held": 2}), ("act", {**HIT, "inputs": {"attacker": "c9", "target": "c2", "margin": "rolled"}})])
+def test_the_answer_text_is_the_answer(method: str, request_: dict[str, Any]) -> None:
+    """call writes an answer's encounter as its kept canonical text, not by encoding it again: the text it gives
+    must read back as exactly the answer handle makes, refusals included."""
+    from rules.api import handle
+    if method != "new":
+        request_ = {"encounter": two_fighters()["encounter"], **request_}
+    assert json.loads(call(method, json.dumps(request_))) == json.loads(json.dumps(handle(method, request_)))

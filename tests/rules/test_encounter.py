@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
+from rules import share
 from rules.dice import SeededDice
 from rules.encounter import Encounter
-from rules.errors import BadEncounter, BadField, NothingToUndo
+from rules.errors import BadEncounter, BadField, NothingToUndo, RulesError
 
 from .helpers import attack, duel, marks
 
@@ -107,3 +110,60 @@ def test_every_step_of_a_report_names_its_rule() -> None:
     assert all(step.rule for step in report.steps)
     assert any("Ablative" in step.rule for step in report.steps)
     assert [step.dice for step in report.steps if step.roll == "damage"] == [("-", "-")]
+
+
+def _link_text(encounter: Encounter) -> str:
+    """The JSON a link carries, made here from the document: the encounter's canonical text with its events first."""
+    document = encounter.to_dict()
+    events = share.canonical(document.pop("events"))
+    return '{"events":' + events + "," + share.canonical(document)[1:]
+
+
+def _holds_its_texts(encounter: Encounter) -> None:
+    assert encounter.text() == share.canonical(encounter.to_dict())
+    assert encounter.link() == share.encode(_link_text(encounter))
+    assert share.decode(encounter.link()) == encounter.to_dict()
+
+
+def _documents() -> list[dict[str, object]]:
+    from .test_fuzz_api import base, kyod_base, kyod_undone
+    made = base()
+    return [made.roster, made.fought, made.undone, made.traveller, kyod_base(), kyod_undone()]
+
+
+def test_the_kept_texts_are_those_of_every_systems_documents() -> None:
+    """Encounter.text joins the events' kept texts, and Encounter.link compresses onto a kept stream; they must be
+    exactly the canonical text and the link of the whole document, whatever the system, the options, an undone tail
+    (cursor short of the log's end) or a replay from the document."""
+    for document in _documents():
+        encounter = Encounter.from_dict(document)
+        _holds_its_texts(encounter)
+        assert encounter.text() == share.canonical(document)
+        back = encounter.undo()
+        _holds_its_texts(back)
+        assert back.text() != encounter.text() and back.link() != encounter.link()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=12), min_size=2, max_size=2),
+       st.lists(st.sampled_from(["hit", "undo"]), max_size=6), st.integers(0, 10_000))
+def test_the_kept_texts_follow_every_tap(names: list[str], taps: list[str], seed: int) -> None:
+    """Names of any text (quotes, escapes, accents, emoji), hits, undos and hits after an undo (which drop the
+    undone events from the link's stream): the text stays the canonical one, and the link the whole one's."""
+    try:
+        encounter = Encounter.new("typed")
+        for name in names:
+            encounter, _ = encounter.record("add", {"sheet": {"name": name, "weapons": [
+                {"name": "Sword", "notation": "3-/2+"}]}})
+    except RulesError:
+        assume(False)
+    for number, tap in enumerate(taps):
+        if tap == "undo" and encounter.cursor > 2:      # undo a hit, never the two fighters
+            encounter = encounter.undo()
+        elif tap == "undo":
+            continue
+        else:
+            encounter, _ = attack(encounter, {"margin": "rolled"}, SeededDice(seed + number))
+        _holds_its_texts(encounter)
+    again = Encounter.from_dict(share.decode(encounter.link()))
+    assert again.text() == encounter.text() and again.link() == encounter.link()

@@ -61,7 +61,7 @@ ECHO = 61
 # -- values worth trying ------------------------------------------------------------------------------
 
 REQUEST_KEYS = ["system", "encounter", "sheet", "id", "action", "inputs", "dice", "faces", "seed", "options",
-                "link", "fragment", "file", "text", "level", "reason"]
+                "link", "fragment", "file", "text", "level", "reason", "encounter_key", "log_held"]
 NASTY_STRINGS = [
     "", " ", "\t\n", "\ud800", "\udfff", "a\ud800b", "\ud83d\ude00", "\U0001f600", "²", "+-2", "--2", "-+2", "٣",
     "0x10", "1e3", "1_000", " 2 ", "+2", "-0", "2.5", "NaN", "Infinity", "null", "true", "\u0000", "\u202e",
@@ -261,6 +261,16 @@ def as_file(request: dict[str, Any]) -> dict[str, Any]:
     return {**request, "text": json.dumps(document, indent=1)} if isinstance(document, dict) else request
 
 
+def as_key(request: dict[str, Any]) -> dict[str, Any]:
+    """Name the document under ``encounter_key`` by the key the engine answers it with, as the page does (a document
+    the engine refuses, or a value that is no document, stays as it is)."""
+    document = request.get("encounter_key")
+    if not isinstance(document, dict):
+        return request
+    answer = json.loads(call("view", json.dumps({"encounter": document})))
+    return {**request, "encounter_key": answer["result"]["key"]} if answer["ok"] else request
+
+
 @dataclass(frozen=True)
 class Case:
     request: dict[str, Any]
@@ -288,6 +298,8 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                       Case({"encounter": b.fought, "action": "attack", "inputs": COLD, "dice": "given",
                             "faces": {"damage": "+"}}),
                       Case({"encounter": b.fought, "action": "mark", "inputs": BY_HAND}),
+                      Case({"encounter_key": b.fought, "action": "attack", "inputs": SLASH, "dice": {"damage": "-+0"},
+                            "log_held": 3}, as_key),
                       Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1, "target": "c3",
                                                                                   "part": "power1"}, "dice": "given",
                             "faces": {"damage": "1 2 3"}}),
@@ -314,9 +326,11 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                        Case({"encounter": b.traveller, "action": "recover", "inputs": {"target": "c2"}}),
                        Case({"encounter": kyod_base(), "action": "hit", "inputs": SHOT}),
                        Case({"encounter": kyod_base(), "action": "hit", "inputs": THRUST}),
+                       Case({"encounter_key": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}, as_key),
                        Case({"encounter": kyod_base(), "action": "check", "inputs": {
                            "target": "c1", "check": "consciousness", "modifier": -3}})],
-    "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()})],
+    "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}),
+                       Case({"encounter_key": kyod_base(), "log_held": 2}, as_key)],
     "redo": lambda b: [Case({"encounter": b.undone}), Case({"encounter": kyod_undone()})],
     "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller}),
                        Case({"encounter": kyod_base()})],
