@@ -89,13 +89,26 @@ function rebootWithoutSnapshot(message) {
   return true;
 }
 
+// The engine names each encounter it answers with (`key`). A request about the very document an answer gave sends
+// that name in its place (`encounter_key`), so a long log is neither written out here nor read back in Python on
+// every tap; an engine that no longer holds it says so, and the request goes again with the document itself.
+const keys = new WeakMap();   // an answer's encounter document -> its key
+
+function send(method, request) {
+  return JSON.parse(pythonCall(method, JSON.stringify(request)));
+}
+
 // One call into Python: JSON in, JSON out. Errors come back as {ok: false, error}, never thrown.
 export function call(method, request) {
   if (!pythonCall) {
     return { ok: false, error: { kind: "not_ready", message: "The rules engine is still loading.", field: null } };
   }
   try {
-    return JSON.parse(pythonCall(method, JSON.stringify(request)));
+    const key = keys.get(Object(request.encounter));
+    let answer = key ? send(method, { ...request, encounter: undefined, encounter_key: key }) : send(method, request);
+    if (key && answer.error?.kind === "unknown_encounter_key") answer = send(method, request);
+    if (answer.result?.key && answer.result.encounter) keys.set(answer.result.encounter, answer.result.key);
+    return answer;
   } catch (error) {
     return { ok: false, error: { kind: "bridge", message: `The rules engine failed: ${error.message}`, field: null } };
   }
