@@ -26,6 +26,8 @@ Figures (milliseconds are medians):
 - systems.kyod.odds_ms: the odds of that hit on the wounded guard (every 3d6 total and every way the cascade goes);
 - systems.kyod.take_out_ms: tap to painted result for a typed 3d+52[+0] hit that kills a fresh ST 10 target;
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
+- long_encounter: twenty taps of Roll on a Typed Damage encounter of 400 events (six fighters, rolled attacks),
+  opened from its link: tap_work_ms and tap_to_paint_ms as above, and its long tasks (not in the session's count);
 - share_link_chars: the link of six combatants after ten resolutions;
 - experiments.node_snapshot: the bare page again, restoring a memory snapshot made in Node (as a build could) and
   fetched as a static file: does it make a first visit faster than bare Pyodide, and at how many bytes.
@@ -233,10 +235,11 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
     traveller = traveller_figures(page)
     logarithmic = kyod_figures(page)
+    long_encounter = long_encounter_figures(page, url)
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
                       "take_out_ms": median(take_outs)},
-            "megatraveller": traveller, "kyod": logarithmic,
+            "megatraveller": traveller, "kyod": logarithmic, "long_encounter": long_encounter,
             "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks") + logarithmic.pop("long_tasks")}
 
 
@@ -307,8 +310,9 @@ def kyod_figures(page: Page) -> dict[str, Any]:
     return system_figures(page, "Know Your Own Damage", setup, ["hit", broadsword], take_out, "Dead")
 
 
-def share_link_chars() -> int:
-    from rules import share
+def fighters(attacks: int, *, turns: bool = True) -> Any:
+    """A Typed Damage encounter of six fighters and ``attacks`` rolled attacks: each fighter attacking the next in
+    turn, or (``turns=False``) Fighter 1 attacking the other five in turn, as they can go on being hit once taken out."""
     from rules.dice import SeededDice
     from rules.encounter import Encounter
 
@@ -317,10 +321,34 @@ def share_link_chars() -> int:
         encounter, _ = encounter.record("add", {"sheet": {
             "name": f"Fighter {n + 1}", "skill": n % 3, "defence": n % 2,
             "weapons": [{"name": "Longsword", "notation": "4-/2+"}], "armour": {"name": "Light Chain", "notation": "-*++"}}})
-    for seed in range(10):
-        inputs = {"attacker": f"c{seed % 6 + 1}", "target": f"c{(seed + 1) % 6 + 1}", "margin": "rolled"}
+    for seed in range(attacks):
+        attacker, target = (seed % 6 + 1, (seed + 1) % 6 + 1) if turns else (1, seed % 5 + 2)
+        inputs = {"attacker": f"c{attacker}", "target": f"c{target}", "margin": "rolled"}
         encounter, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
-    return len(share.encode(encounter.to_dict()))
+    return encounter
+
+
+def share_link_chars() -> int:
+    return len(fighters(10).link())
+
+
+LONG_EVENTS = 400
+
+
+def long_encounter_figures(page: Page, url: str) -> dict[str, Any]:
+    """Twenty taps of Roll on an encounter of LONG_EVENTS events (a long evening's fight), opened from its link."""
+    page.goto(f"{url}#{fighters(LONG_EVENTS - 6, turns=False).link()}")
+    page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_function(f"document.querySelectorAll('[data-testid=\"log-entry\"]').length === {LONG_EVENTS}")
+    page.evaluate("window.longTasks = []")
+    page.get_by_test_id("input-attacker").select_option(label="Fighter 1")
+    page.get_by_test_id("input-target").select_option(value="c2")      # "Fighter 2 (out)" by now
+    page.get_by_test_id("input-margin-rolled").check()
+    paints, works = taps(page, 20)
+    if page.get_by_test_id("log-entry").count() != LONG_EVENTS + 20:
+        raise RuntimeError("the taps on the long encounter were not all resolved")
+    return {"events": LONG_EVENTS, "tap_to_paint_ms": median(paints), "tap_work_ms": median(works),
+            "long_tasks": int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))}
 
 
 def baseline_page(site: Path, bench_dir: Path) -> None:
@@ -373,6 +401,9 @@ def report(result: dict[str, Any]) -> str:
         if figures:
             lines.append(f"{system:<16}{figures['tap_work_ms']:>12}{figures['tap_to_paint_ms']:>16}"
                          f"{figures['odds_ms']:>10}{figures['take_out_ms']:>12}")
+    long = result["long_encounter"]
+    lines.append(f"{'typed, ' + str(long['events']) + ' events':<16}{long['tap_work_ms']:>12}{long['tap_to_paint_ms']:>16}"
+                 f"{'':>10}{'':>12}  ({long['long_tasks']} long tasks)")
     node = result["experiments"]["node_snapshot"]
     lines += ["", f"{'bare Pyodide + a snapshot made in Node':<44}{node['cold_ms']:>12}{base['cold_ms']:>12}"
                   f"{node['cold_vs_baseline']:>8}  (first visit, ms; {node['bytes_gzip']} bytes gzip)"]
@@ -413,6 +444,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
             "sla": None, "fudge": None,
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
+        "long_encounter": session["long_encounter"],
         "share_link_chars": share_link_chars(),
         "experiments": {"node_snapshot": {
             **node_snapshot, "cold_vs_baseline": ratio(node_snapshot["cold_ms"], baseline["cold_ms"]),
