@@ -190,6 +190,11 @@ def taps(page: Page, times: int) -> tuple[list[float], list[float]]:
     measured = [page.evaluate(TAP, "roll") for _ in range(times)]
     return [float(paint) for paint, _ in measured], [float(work) for _, work in measured]
 
+# The encounter on screen, as a document: this tab's saved entry (a link fragment) opened by the engine.
+SAVED_ENCOUNTER = """() => {
+  const doc = JSON.parse(localStorage.getItem('woundbook.doc.' + sessionStorage.getItem('woundbook.open')));
+  return JSON.parse(window.woundbook.call('open_link', JSON.stringify({link: doc.fragment}))).result.encounter;
+}"""
 ODDS = """([encounter, action, inputs]) => {
   const request = JSON.stringify({encounter, action, inputs});
   const times = [];
@@ -218,7 +223,7 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     add_combatant(page, "Bandit", weapon="Dagger 2-/1+", armour="Light Chain -*++")
     page.get_by_test_id("input-margin-rolled").check()
     paints, works = taps(page, 20)
-    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
+    encounter = page.evaluate(SAVED_ENCOUNTER)
     odds = [float(t) for t in page.evaluate(ODDS, [encounter, "attack",
                                                    {"attacker": "c1", "target": "c2", "margin": "rolled"}])]
     take_outs = []
@@ -254,7 +259,7 @@ def system_figures(page: Page, system: str, setup: Callable[[Page], None], odds_
     page.evaluate("window.longTasks = []")
     setup(page)
     paints, works = taps(page, 20)
-    encounter = page.evaluate("JSON.parse(localStorage.getItem('woundbook.encounter.v1')).encounter")
+    encounter = page.evaluate(SAVED_ENCOUNTER)
     odds = [float(t) for t in page.evaluate(ODDS, [encounter, *odds_request])]
     take_outs = []
     for number in range(1, 6):

@@ -5,7 +5,9 @@
 import * as engine from "./engine.js";
 import { banner, clearBanners, fieldError, q } from "./dom.js";
 import { SchemaForm } from "./forms.js";
-import { isOwnLink, keepPrevious, readSaved, recallLinks, save, showLink } from "./keep.js";
+import { download, fileName, showLink } from "./keep.js";
+import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
+import { renderLibrary } from "./library-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
@@ -18,8 +20,9 @@ const actionForms = new Map();
 let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
 let pickNext = "actor";    // what the next tap on a card chooses
-let pending = null;        // typed dice being asked for: {action, inputs, faces, needs}
-const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter"];   // need the engine
+let pending = null;        // typed dice being asked for: {action, inputs, faces, needs, encounter}
+let entry = null;          // the library entry on screen, {id, rev}, or null while the encounter is not saved
+const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library"];   // need the engine
 const heldTaps = [];       // taps on WAITING controls or cards while the engine loads, made once it is ready
 
 // -- engine answers ---------------------------------------------------------------------------------
@@ -35,6 +38,9 @@ function run(method, request, onError = (error) => banner(error.message)) {
 }
 
 function show(result) {
+  // Resolving a prompt closes it before showing the result: one still open here belongs to the encounter being
+  // replaced (undone, edited, another opened), and its dice must never be applied to this one.
+  if (pending) cancelPrompt("the encounter changed before the dice were used");
   keepHeldLog(result.view);
   current = result;
   useSystem(result.view.system.id);
@@ -68,7 +74,7 @@ function keepHeldLog(view) {
 
 function commit(result) {
   show(result);
-  save(result);
+  keep(result);
   showLink(result.fragment);
 }
 
@@ -91,19 +97,38 @@ function context() {
 
 // -- boot -------------------------------------------------------------------------------------------
 
-const saved = readSaved();
-recallLinks(saved);
-if (saved?.roster) {
-  renderRoster(saved.roster, {}, null);
-  q("system-name").textContent = saved.system?.name ?? "";
+const { storage, refused: storageRefused } = openStorage();
+const library = new Library(storage);
+const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has open, across its reloads
+let migrated = [];
+try {
+  migrated = library.migrate();
+  library.purgeDeleted();
+} catch (error) {
+  console.error(error);   // the old keys stay as they are, and are tried again next visit
+}
+const startId = tabEntry() ?? library.last();
+const startDoc = startId ? library.readDoc(startId) : null;
+if (startDoc?.ok && Array.isArray(startDoc.doc.roster)) {
+  renderRoster(startDoc.doc.roster, {}, null);
+  q("system-name").textContent = startDoc.doc.system?.name ?? "";
+  q("encounter-name").textContent = library.meta(startId)?.name ?? "";
 }
 waitForEngine();
 // Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
-if (!saved?.roster?.length) engine.start();
+if (!startDoc?.ok || !startDoc.doc.roster?.length) engine.start();
 requestAnimationFrame(() => setTimeout(() => {
   performance.mark("woundbook:first-frame");   // read by the bench
   engine.start();
 }));
+
+function tabEntry() {
+  try {
+    return sessionStorage.getItem(TAB_ENTRY);
+  } catch {
+    return null;
+  }
+}
 
 engine.ready.then(start, engineFailed);
 
@@ -165,42 +190,263 @@ function engineFailed() {
 }
 
 function loadFirstEncounter() {
+  if (storageRefused) {
+    banner(`This browser does not let Woundbook save anything (${storageRefused.name}): encounters last only while `
+      + "this tab is open. Use Share to keep a link or a file.", "storage");
+  }
   let base = null;
-  if (saved?.encounter) {
-    base = run("view", { encounter: saved.encounter }, (error) =>
-      banner(`Your autosaved encounter could not be read (${error.message}); it is kept in storage untouched.`));
-  }
-  const link = location.hash.slice(1);
-  const ownOlderLink = base && isOwnLink(link);
-  if (link && link !== base?.fragment && !ownOlderLink) {
-    const opened = run("open_link", { link }, (error) =>
-      banner(`This share link could not be opened: ${error.message}. ${base ? "Your encounter is unchanged." : ""}`));
-    if (opened) {
-      // The same encounter (a reload, or a link to what is already here) needs no banner and keeps nothing.
-      if (base && opened.fragment !== base.fragment) {
-        keepPrevious();
-        banner("Opened the shared encounter. Your previous encounter is kept.", "info",
-          { label: "Restore it", run: restorePrevious });
-      }
-      commit(opened);
-      return;
+  if (startId) {
+    const meta = library.meta(startId);
+    if (startDoc.ok) {
+      base = run("open_link", { link: startDoc.doc.fragment }, (error) => unreadable(startId, error.message));
+    } else if (startDoc.raw !== null) {
+      unreadable(startId, startDoc.reason);
     }
+    if (base) entry = { id: startId, rev: meta?.rev ?? 1 };
   }
-  if (base) {
-    show(base);
-    showLink(base.fragment);  // a bad link must not come back on every reload
-  } else {
-    commit(run("new", { system: systems.keys().next().value }));
+  if (migrated.length && base) {
+    banner(`Your saved encounters are now kept in a list (Encounters): ${migrated.map((one) => `“${one.name}”`).join(" and ")}.`, "info");
   }
+  if (base) open(base);
+  const link = location.hash.slice(1);
+  const ownOlderLink = base && (link === base.fragment || library.meta(entry.id)?.links?.includes(linkHash(link)));
+  if (link && !ownOlderLink) openLink(link, base ? "Your encounter is unchanged." : "");
+  if (!current) startEntry(run("new", { system: systems.keys().next().value }), { name: "Encounter" });
 }
 
-function restorePrevious() {
-  const previous = readSaved("previous");
-  if (!previous) return banner("There is no previous encounter to restore.");
-  const result = run("view", { encounter: previous.encounter });
-  if (!result) return;
-  keepPrevious();  // swap: the encounter being replaced becomes the one that can be restored
-  commit(result);
+// -- the library: every encounter is an entry; nothing the page replaces is dropped --------------------
+
+function nowWords() {
+  return new Date().toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+// Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
+function open(result) {
+  show(result);
+  showLink(result.fragment);
+  remember();
+}
+
+// This tab has the entry open: a reload here reopens it, and a new tab opens the entry opened last.
+function remember() {
+  if (entry) {
+    try { sessionStorage.setItem(TAB_ENTRY, entry.id); } catch { /* a new tab opens the last one instead */ }
+    library.setLast(entry.id);
+  }
+  showEntryName();
+}
+
+function showEntryName() {
+  const name = entry ? library.meta(entry.id)?.name ?? "" : "Not saved";
+  q("encounter-name").textContent = name;
+  q("encounter-name").title = entry ? "This encounter's name in your encounters" : "This encounter is not saved in this browser";
+}
+
+function entryName(id) {
+  return library.meta(id)?.name ?? "the encounter";
+}
+
+// Leave the open entry for another. One that holds no work (no event, default options, never renamed) is not
+// worth keeping; any other stays in the library. Returns the entry left, to go back to, or null.
+function leave() {
+  if (!entry) return null;
+  const left = entry;
+  entry = null;
+  const meta = library.meta(left.id);
+  if (meta && !meta.renamed && current && !holdsWork(current.view)) {
+    library.forget(left.id);
+    return null;
+  }
+  return meta ? left : null;
+}
+
+function holdsWork(view) {
+  const defaults = Object.fromEntries(system.options.map((option) => [option.name, option.default]));
+  const changed = Object.entries(view.options).some(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name]));
+  return view.log.length > 0 || view.can_redo || changed;
+}
+
+// A new entry for an encounter the engine answered, opened here. Returns whether it could be saved.
+function startEntry(result, { name, origin = null } = {}) {
+  const made = library.create(result, { name: `${name} of ${nowWords()}`, origin });
+  entry = made.ok ? { id: made.meta.id, rev: made.meta.rev } : null;
+  open(result);
+  if (!made.ok) notSaved(made.error);
+  return made.ok;
+}
+
+function backTo(left) {
+  return left ? { label: `Back to “${entryName(left.id)}”`, run: () => openEntry(left.id) } : null;
+}
+
+// The encounter in a link: the entry it was opened as before, or a new entry. `unchanged` ends a refusal's words.
+function openLink(link, unchanged) {
+  const opened = run("open_link", { link }, (error) =>
+    banner(`This share link could not be opened: ${error.message}. ${unchanged}`.trim()));
+  if (!opened) return false;
+  const known = library.findByLink(link, opened.fragment);
+  if (known && known.id === entry?.id) return true;
+  if (known) {
+    const left = switchTo(known.id);
+    if (left === false) return false;
+    const sameState = current.fragment === opened.fragment;
+    banner(sameState ? `You opened this link before: it is “${known.name}” in your encounters.`
+      : `You opened this link before: this is “${known.name}” from your encounters, as you left it.`, "info",
+    sameState ? backTo(left) : { label: "Open the link's version as a new entry", run: () => {
+      const before = leave();
+      if (startEntry(opened, { name: "Shared encounter" })) entryOpened("the link's version", before);
+    } });
+    return true;
+  }
+  const left = leave();
+  if (startEntry(opened, { name: "Shared encounter", origin: link })) entryOpened("the shared encounter", left);
+  else if (left) banner(`“${entryName(left.id)}” is unchanged in your encounters.`, "info", backTo(left));
+  return true;
+}
+
+// Says where the encounter opened is saved, and what was kept: when nothing was left behind (a first visit, an
+// empty encounter), there is nothing to say.
+function entryOpened(what, left) {
+  if (!left) return;
+  const name = entryName(entry.id);
+  banner(`Opened ${what}: it is saved in your encounters as “${name}”. “${entryName(left.id)}” is kept there too.`,
+    "info", backTo(left));
+}
+
+// Open a saved entry in place of the one on screen. Returns the entry left (or null), or false when the saved
+// entry could not be read (the encounter on screen then stays).
+function switchTo(id) {
+  const read = library.readDoc(id);
+  if (!read.ok) {
+    unreadable(id, read.reason);
+    return false;
+  }
+  const result = run("open_link", { link: read.doc.fragment }, (error) => unreadable(id, error.message));
+  if (!result) return false;
+  const left = entry?.id === id ? null : leave();
+  entry = { id, rev: library.meta(id)?.rev ?? 1 };
+  open(result);
+  return left;
+}
+
+function openEntry(id) {
+  const left = switchTo(id);
+  if (left !== false) {
+    clearBanners("tabs");
+    if (left) banner(`Opened “${entryName(id)}”. “${entryName(left.id)}” is kept in your encounters.`, "info", backTo(left));
+  }
+  if (q("library-dialog").open) drawLibrary();
+}
+
+// A saved entry that cannot be read is never written over: it stays as it is, and can be downloaded.
+function unreadable(id, reason) {
+  library.markUnreadable(id, reason);
+  const name = entryName(id);
+  banner(`Your saved encounter “${name}” could not be read (${reason}). It is kept in your encounters exactly as `
+    + "it was, and never written over.", "unreadable", { label: "Download it", run: () => downloadRaw(id) });
+}
+
+function downloadRaw(id) {
+  const raw = library.rawDoc(id);
+  if (raw === null) return banner("That saved encounter is no longer in this browser's storage.");
+  download(raw, fileName(entryName(id), "txt"), "text/plain");
+}
+
+function notSaved(error) {
+  const why = error.name === "QuotaExceededError" ? "your browser's storage is full" : `the browser refused to save it (${error.name})`;
+  banner(`Not saved: ${why}. The encounter on screen works, but it is not kept in this browser; download it to `
+    + "keep it (Share can open the file later).", "storage", { label: "Download it", run: downloadEncounter });
+}
+
+// Save the encounter on screen into its entry. Another tab's newer work is never written over: this tab's change
+// then goes into a new entry of its own.
+function keep(result) {
+  if (!entry) {
+    const made = library.create(result, { name: `Encounter of ${nowWords()}` });
+    if (!made.ok) return notSaved(made.error);
+    entry = { id: made.meta.id, rev: made.meta.rev };
+    clearBanners("storage");
+    return remember();
+  }
+  const saved = library.save(entry.id, entry.rev, result);
+  if (saved.ok) {
+    entry.rev = saved.meta.rev;
+    clearBanners("storage");
+    return;
+  }
+  if (saved.error) return notSaved(saved.error);
+  const theirs = entry.id;
+  const name = entryName(theirs);
+  const made = library.create(result, { name: `${name} (this tab's copy)` });
+  if (!made.ok) {
+    entry = null;
+    return notSaved(made.error);
+  }
+  entry = { id: made.meta.id, rev: made.meta.rev };
+  remember();
+  clearBanners("tabs");
+  banner(saved.conflict
+    ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
+    : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
+  saved.conflict ? { label: `Open “${name}” as the other tab left it`, run: () => openEntry(theirs) } : null);
+}
+
+// Another tab wrote to the library: the list follows, and a change to the entry on screen is offered here.
+function storageChanged(event) {
+  const id = Library.changedEntry(event.key);
+  if (!id) return;
+  if (q("library-dialog").open) drawLibrary();
+  if (!entry || id !== entry.id) return;
+  const meta = library.meta(id);
+  if (meta?.rev > entry.rev) {
+    banner(`“${meta.name}” was changed in another tab. Changes made here will be saved as a copy.`, "tabs",
+      { label: "Load the newer version", run: () => openEntry(id) });
+  }
+  showEntryName();
+}
+
+function openLibrary() {
+  drawLibrary();
+  q("library-dialog").showModal();
+}
+
+function drawLibrary() {
+  renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: entry?.id ?? null }, {
+    onOpen: (id) => { q("library-dialog").close(); openEntry(id); },
+    onRename: (id, name) => {
+      const renamed = library.rename(id, name);
+      if (!renamed.ok) return renamed.error?.message ?? "That entry is gone.";
+      drawLibrary();
+      showEntryName();
+      return null;
+    },
+    onDuplicate: (id) => {
+      const copy = library.duplicate(id);
+      if (!copy.ok) banner(copy.error ? `The copy could not be saved: ${copy.error.message}` : "That entry is gone.");
+      drawLibrary();
+    },
+    onDelete: deleteEntry,
+    onRestore: (id) => { library.restore(id); drawLibrary(); },
+    onDownload: downloadRaw,
+  });
+}
+
+function deleteEntry(id) {
+  const name = entryName(id);
+  const deleted = library.remove(id);
+  if (!deleted.ok) return banner(`“${name}” could not be deleted: ${deleted.error?.message ?? "it is gone"}.`);
+  const wasOpen = entry?.id === id;
+  if (wasOpen) {
+    entry = null;
+    const next = library.list().find((meta) => !meta.unreadable);
+    if (!next || switchTo(next.id) === false) startEntry(run("new", { system: system.id }), { name: "Encounter" });
+  }
+  drawLibrary();
+  banner(`Deleted “${name}”. It is kept for ${DELETED_KEPT_DAYS} days under Deleted in your encounters.`, "info", { label: "Undo", run: () => {
+    library.restore(id);
+    if (wasOpen) openEntry(id);
+    else if (q("library-dialog").open) drawLibrary();
+  } });
 }
 
 // -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
@@ -329,7 +575,7 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   });
   if (!result) return;
   if (result.needs) {
-    pending = { action, inputs, faces: { ...faces }, needs: result.needs };
+    pending = { action, inputs, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
     renderPrompt(result.needs, addFace);
     updateDiceCount();
     q("dice-entry").focus({ preventScroll: true });
@@ -339,9 +585,22 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   commit(result);
 }
 
-function cancelPrompt() {
+// A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own
+// resolution, it says nothing.
+function cancelPrompt(reason = "") {
+  if (pending && reason) {
+    banner(`The dice prompt for the ${pending.needs.roll} roll was closed: ${reason}. Nothing was applied; `
+      + "tap Roll or Type my dice again.", "prompt");
+  }
   pending = null;
   renderPrompt(null);
+}
+
+// Dice typed for a prompt resolve against the encounter the prompt was opened for, or not at all.
+function promptStillHolds() {
+  if (pending && pending.encounter === current.encounter) return true;
+  cancelPrompt("the encounter changed before the dice were used");
+  return false;
 }
 
 function addFace(face) {
@@ -368,12 +627,14 @@ function updateDiceCount() {
 
 function useTypedDice(event) {
   event?.preventDefault();
+  if (!promptStillHolds()) return;
   const text = q("dice-entry").value.trim();
   if (!text) return fieldError("dice-error", `Tap or type the faces of the ${pending.needs.dice} you rolled.`);
   resolve("given", { ...pending.faces, [pending.needs.roll]: text }, pending.inputs, pending.action);
 }
 
 function rollTheRest() {
+  if (!promptStillHolds()) return;
   const text = q("dice-entry").value.trim();
   const faces = text ? { ...pending.faces, [pending.needs.roll]: text } : pending.faces;
   resolve("app", faces, pending.inputs, pending.action);
@@ -462,12 +723,7 @@ async function copyShare() {
 }
 
 function downloadEncounter() {
-  const blob = new Blob([JSON.stringify(current.encounter)], { type: "application/json" });
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `woundbook-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  download(JSON.stringify(current.encounter), fileName(entry ? entryName(entry.id) : "encounter"));
 }
 
 async function openFile(event) {
@@ -479,10 +735,9 @@ async function openFile(event) {
     banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
   if (!opened) return;
   q("share-dialog").close();
-  keepPrevious();
-  commit(opened);
-  banner("Opened the encounter from the file. Your previous encounter is kept.", "info",
-    { label: "Restore it", run: restorePrevious });
+  const left = leave();
+  const name = file.name.replace(/\.json$/i, "").replace(/^woundbook-/, "") || "Encounter from a file";
+  if (startEntry(opened, { name: `${name}, opened` })) entryOpened("the encounter from the file", left);
 }
 
 function openNew() {
@@ -494,12 +749,13 @@ function startNew(event) {
   event.preventDefault();
   const chosen = q("new-form").querySelector("input[name=system]:checked")?.value ?? system.id;
   q("new-dialog").close();
-  keepPrevious();
   const result = run("new", { system: chosen });
   if (!result) return;
-  commit(result);
-  clearBanners("info");
-  banner("Started a new encounter. The previous one is kept.", "info", { label: "Restore it", run: restorePrevious });
+  const left = leave();
+  // Leaving an empty encounter keeps nothing: the banner about the one kept before it stays.
+  if (startEntry(result, { name: "Encounter" }) && left) {
+    banner(`Started a new encounter. “${entryName(left.id)}” is kept in your encounters.`, "info", backTo(left));
+  }
 }
 
 // value: the option's new value (a choice's value, a table's whole list of rows). A refused change leaves
@@ -598,16 +854,11 @@ function wireEvents() {
   });
   window.addEventListener("hashchange", () => {
     const link = location.hash.slice(1);
-    if (!link || link === current.fragment) return;
-    const opened = run("open_link", { link }, (error) =>
-      banner(`This share link could not be opened: ${error.message}. Your encounter is unchanged.`));
-    if (opened && opened.fragment !== current.fragment) {
-      keepPrevious();
-      commit(opened);
-      banner("Opened the shared encounter. Your previous encounter is kept.", "info",
-        { label: "Restore it", run: restorePrevious });
-    }
+    if (link && link !== current.fragment) openLink(link, "Your encounter is unchanged.");
   });
+  window.addEventListener("storage", storageChanged);
+  q("library").addEventListener("click", openLibrary);
+  q("library-close").addEventListener("click", () => q("library-dialog").close());
 }
 
 // -- offline ----------------------------------------------------------------------------------------

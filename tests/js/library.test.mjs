@@ -1,0 +1,162 @@
+// Unit tests of the saved-encounter library (web/js/library.js), run by Node's test runner on a Storage kept in
+// memory: migration from version 1's keys, revisions between tabs, full storage, unreadable entries, deletion.
+// tests/js/test_library_storage.py runs this file as part of the test suite.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+// Imported from its text as an ES module, whatever Node makes of a .js file outside a "type": "module" package.
+const source = readFileSync(new URL("../../web/js/library.js", import.meta.url), "utf-8");
+const { Library, MemoryStorage, OLD_KEYS, linkHash } = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+
+function clock(start = Date.parse("2026-11-24T07:00:00Z")) {
+  let time = start;
+  return () => new Date((time += 1000)).toISOString();
+}
+
+function library(storage = new MemoryStorage()) {
+  let next = 0;
+  return new Library(storage, { now: clock(), makeId: () => `e${++next}` });
+}
+
+function answer(fragment, ...names) {
+  return { fragment, view: { system: { id: "typed", name: "Typed Damage" },
+    roster: names.map((name, index) => ({ id: `c${index + 1}`, name, status: { text: "Unhurt", severity: "ok" }, widgets: [] })) } };
+}
+
+const V1 = (fragment, name, saved) => JSON.stringify({ encounter: { format: 1 }, fragment, system: { id: "typed", name: "Typed Damage" },
+  roster: [{ id: "c1", name }], links: ["abc"], saved });
+
+test("version 1's autosave and replaced encounter become two entries, once, and the old keys go", () => {
+  const storage = new MemoryStorage();
+  storage.setItem(OLD_KEYS.current, V1("e1.current", "Olaf", "2026-11-01T20:00:00.000Z"));
+  storage.setItem(OLD_KEYS.previous, V1("e1.previous", "Otto", "2026-10-31T20:00:00.000Z"));
+  const books = library(storage);
+  const made = books.migrate();
+  assert.deepEqual(made.map((meta) => meta.names), [["Otto"], ["Olaf"]]);
+  assert.equal(storage.getItem(OLD_KEYS.current), null);
+  assert.equal(storage.getItem(OLD_KEYS.previous), null);
+  assert.equal(books.last(), made[1].id, "the autosave is what opens next");
+  assert.equal(books.readDoc(made[1].id).doc.fragment, "e1.current");
+  assert.deepEqual(books.list().map((meta) => meta.names), [["Olaf"], ["Otto"]], "newest first, by when each was saved");
+  assert.deepEqual(books.migrate(), [], "a second visit moves nothing");
+  assert.equal(books.list().length, 2);
+});
+
+test("an old autosave that cannot be read is moved as it is, listed as unreadable, never rewritten", () => {
+  const storage = new MemoryStorage();
+  storage.setItem(OLD_KEYS.current, "{not json at all");
+  const books = library(storage);
+  const [meta] = books.migrate();
+  assert.match(meta.unreadable, /earlier version/);
+  assert.equal(books.rawDoc(meta.id), "{not json at all");
+  const read = books.readDoc(meta.id);
+  assert.equal(read.ok, false);
+  assert.equal(read.raw, "{not json at all");
+  assert.match(read.reason, /not valid JSON/);
+});
+
+test("a migration that storage refuses keeps the old keys and tries again next time", () => {
+  const storage = new MemoryStorage(600);
+  storage.setItem(OLD_KEYS.current, V1("e1." + "x".repeat(200), "Olaf", "2026-11-01T20:00:00.000Z"));
+  const books = library(storage);
+  assert.deepEqual(books.migrate(), []);
+  assert.notEqual(storage.getItem(OLD_KEYS.current), null);
+  assert.equal(books.list().length, 0, "no half-written entry is left behind");
+  storage.quota = Infinity;
+  assert.equal(books.migrate().length, 1);
+  assert.equal(storage.getItem(OLD_KEYS.current), null);
+});
+
+test("a tab never writes over another tab's newer revision", () => {
+  const storage = new MemoryStorage();
+  const mine = library(storage);
+  const theirs = new Library(storage, { now: clock() });
+  const made = mine.create(answer("e1.a", "Sam"), { name: "Ambush" });
+  assert.ok(made.ok);
+  const first = theirs.save(made.meta.id, 1, answer("e1.b", "Sam", "Alpha"));
+  assert.ok(first.ok);
+  assert.equal(first.meta.rev, 2);
+  const late = mine.save(made.meta.id, 1, answer("e1.c", "Sam", "Beta"));
+  assert.equal(late.ok, false);
+  assert.equal(late.conflict.rev, 2);
+  assert.equal(mine.readDoc(made.meta.id).doc.fragment, "e1.b", "their work stands");
+  assert.ok(mine.save(made.meta.id, 2, answer("e1.d", "Sam", "Alpha", "Gamma")).ok, "at their revision, a save goes in");
+});
+
+test("a renamed entry keeps its name through saves from a tab that knew the old name", () => {
+  const books = library();
+  const made = books.create(answer("e1.a", "Sam"), { name: "Ambush" });
+  assert.ok(books.rename(made.meta.id, "  Goblin   ambush ").ok);
+  const saved = books.save(made.meta.id, 1, answer("e1.b", "Sam", "Ann"));
+  assert.equal(saved.meta.name, "Goblin ambush");
+  assert.equal(books.rename(made.meta.id, "   ").ok, false);
+});
+
+test("full storage: a new entry is refused whole, and what was saved before is untouched", () => {
+  const storage = new MemoryStorage(2000);
+  const books = library(storage);
+  const kept = books.create(answer("e1.small", "Bea"), { name: "Before" });
+  assert.ok(kept.ok);
+  const before = JSON.stringify([...storage.items]);
+  const refused = books.create(answer("e1." + "y".repeat(3000), "Lars"), { name: "Shared" });
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.name, "QuotaExceededError");
+  assert.equal(JSON.stringify([...storage.items]), before);
+  const grown = books.save(kept.meta.id, 1, answer("e1." + "z".repeat(3000), "Bea"));
+  assert.equal(grown.ok, false);
+  assert.equal(books.readDoc(kept.meta.id).doc.fragment, "e1.small");
+});
+
+test("a link opens the entry made from it, or the entry that showed it in the address bar", () => {
+  const books = library();
+  const shared = books.create(answer("e1.canonical", "Xavier"), { name: "Shared", origin: "e1.as-sent" });
+  assert.equal(books.findByLink("e1.as-sent").id, shared.meta.id);
+  assert.equal(books.findByLink("e1.other", "e1.canonical").id, shared.meta.id);
+  books.save(shared.meta.id, 1, answer("e1.later", "Xavier", "Yolanda"));
+  assert.equal(books.findByLink("e1.later").id, shared.meta.id);
+  assert.equal(books.findByLink("e1.never-seen"), null);
+  assert.notEqual(linkHash("e1.a"), linkHash("e1.b"));
+});
+
+test("deleting keeps the entry for thirty days; restore brings it back; then it is purged", () => {
+  const storage = new MemoryStorage();
+  let now = Date.parse("2026-11-24T07:00:00Z");
+  const books = new Library(storage, { now: () => new Date(now).toISOString(), makeId: () => "gone" });
+  books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
+  books.remove("gone");
+  assert.deepEqual(books.list(), []);
+  assert.equal(books.list({ deleted: true })[0].name, "Ann's fight");
+  assert.equal(books.last(), null, "a deleted entry does not open in a new tab");
+  books.restore("gone");
+  assert.equal(books.list()[0].name, "Ann's fight");
+  books.remove("gone");
+  now += 29 * 86400e3;
+  books.purgeDeleted();
+  assert.equal(books.list({ deleted: true }).length, 1);
+  now += 2 * 86400e3;
+  books.purgeDeleted();
+  assert.equal(books.list({ deleted: true }).length, 0);
+  assert.equal(storage.length, 1, "only the note of the last entry opened is left");
+});
+
+test("a copy holds the same document text, readable or not", () => {
+  const books = library();
+  const made = books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
+  books.storage.setItem("woundbook.doc." + made.meta.id, "{broken");
+  const copy = books.duplicate(made.meta.id);
+  assert.equal(copy.meta.name, "Ann's fight (copy)");
+  assert.equal(books.rawDoc(copy.meta.id), "{broken");
+  assert.equal(copy.meta.rev, 1);
+});
+
+test("an entry whose listing is damaged is still listed, so its document can be saved", () => {
+  const books = library();
+  const made = books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
+  books.storage.setItem("woundbook.meta." + made.meta.id, "{oops");
+  const [listed] = books.list();
+  assert.equal(listed.id, made.meta.id);
+  assert.match(listed.unreadable, /damaged/);
+  assert.equal(books.readDoc(made.meta.id).doc.fragment, "e1.a");
+});

@@ -1,0 +1,76 @@
+// The library view: the game master's saved encounters, to open, rename, copy, delete (undoable) and restore.
+// It draws what js/library.js lists; the controller (app.js) does what a button asks.
+
+import { el, q } from "./dom.js";
+
+const WHEN = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
+
+function when(iso) {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? "at an unknown time" : new Date(time).toLocaleString(undefined, WHEN);
+}
+
+function details(meta) {
+  const who = meta.count === 0 ? "no combatants"
+    : `${meta.count} ${meta.count === 1 ? "combatant" : "combatants"}: ${meta.names.join(", ")}${meta.count > meta.names.length ? ", …" : ""}`;
+  return [meta.system?.name ?? "unknown rule system", who, `changed ${when(meta.changed)}`].join(" · ");
+}
+
+// data: {entries, deleted, open}: the entries as listed, the deleted ones, and the id of the one on screen.
+// on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onDownload}.
+export function renderLibrary(data, on) {
+  q("library-list").replaceChildren(...data.entries.map((meta) => renderEntry(meta, meta.id === data.open, on)));
+  q("library-empty").hidden = data.entries.length > 0;
+  const deleted = q("library-deleted");
+  deleted.hidden = data.deleted.length === 0;
+  q("library-deleted-list").replaceChildren(...data.deleted.map((meta) => el("li", {
+    class: "library-entry deleted", testid: "library-entry", dataset: { id: meta.id, deleted: "true" } },
+  el("div", { class: "library-head" }, el("strong", { testid: "library-name", dir: "auto", text: meta.name })),
+  el("div", { class: "small", testid: "library-details", text: `${details(meta)} · deleted ${when(meta.deleted)}` }),
+  el("div", { class: "row" }, el("button", { type: "button", testid: "library-restore", text: "Restore",
+    onclick: () => on.onRestore(meta.id) })))));
+}
+
+function renderEntry(meta, isOpen, on) {
+  const item = el("li", { class: `library-entry${isOpen ? " open" : ""}`, testid: "library-entry",
+    dataset: { id: meta.id, open: String(isOpen), unreadable: String(Boolean(meta.unreadable)) } });
+  const buttons = el("div", { class: "row" },
+    isOpen ? null : el("button", { type: "button", class: "primary", testid: "library-open", text: meta.unreadable ? "Try to open" : "Open",
+      onclick: () => on.onOpen(meta.id) }),
+    el("button", { type: "button", testid: "library-rename", text: "Rename", onclick: () => renaming() }),
+    el("button", { type: "button", testid: "library-duplicate", text: "Copy", onclick: () => on.onDuplicate(meta.id) }),
+    meta.unreadable ? el("button", { type: "button", testid: "library-download", text: "Download",
+      onclick: () => on.onDownload(meta.id) }) : null,
+    el("button", { type: "button", testid: "library-delete", text: "Delete", onclick: () => on.onDelete(meta.id) }));
+  const head = el("div", { class: "library-head" },
+    el("strong", { testid: "library-name", dir: "auto", text: meta.name }),
+    isOpen ? el("span", { class: "open-here", testid: "library-open-badge", text: "open here" }) : null);
+  item.append(head, el("div", { class: "small", testid: "library-details", text: details(meta) }));
+  if (meta.unreadable) {
+    item.append(el("div", { class: "field-error", testid: "library-unreadable",
+      text: `Could not be read: ${meta.unreadable}. Kept as it was.` }));
+  }
+  item.append(buttons);
+
+  // Rename in place: the field takes focus only because the person tapped Rename.
+  function renaming() {
+    const input = el("input", { type: "text", testid: "library-rename-input", value: meta.name, maxlength: "80",
+      "aria-label": `New name for ${meta.name}`, autocomplete: "off" });
+    const error = el("p", { class: "field-error", testid: "library-rename-error", role: "alert" });
+    const form = el("form", { class: "row rename", novalidate: true },
+      el("label", { class: "grow" }, "Name", input),
+      el("button", { type: "submit", class: "primary", testid: "library-rename-save", text: "Save" }),
+      el("button", { type: "button", testid: "library-rename-cancel", text: "Cancel",
+        onclick: () => form.replaceWith(buttons) }),
+      error);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const message = on.onRename(meta.id, input.value);
+      if (message) error.textContent = message;
+    });
+    buttons.replaceWith(form);
+    input.focus();
+    input.select();
+  }
+  return item;
+}

@@ -1,0 +1,320 @@
+// The saved-encounter library: every encounter the game master makes or opens is kept as its own entry, under
+// keys of its own in the browser's local storage, with a revision, so that nothing the page replaces is dropped
+// and two tabs never write over each other's newer work.
+//
+// Why localStorage and not IndexedDB: the page paints the open encounter's cards in its first frame, before any
+// module has awaited anything, which needs a synchronous read; a write that fails (quota, private mode) fails at
+// the very call, so the banner can say at once what is not saved; and other tabs hear of every write through the
+// `storage` event. An entry keeps the encounter as its share link's fragment (compressed), not its JSON document,
+// which is 5-10 times the size.
+//
+// Each entry is two keys: `woundbook.meta.<id>` (small: its name, system, combatants, times and revision, read to
+// list the library) and `woundbook.doc.<id>` (the fragment and the cards to paint first). A document that cannot
+// be read is never written over: its raw text stays under its key until the game master deletes it.
+//
+// Pure storage: no DOM and no engine. It takes the Storage to use, so the unit tests run it in Node.
+
+const META = "woundbook.meta.";
+const DOC = "woundbook.doc.";
+const LAST = "woundbook.last";
+const MIGRATED = "woundbook.migrated.v2";
+export const OLD_KEYS = { current: "woundbook.encounter.v1", previous: "woundbook.previous.v1" };
+export const DELETED_KEPT_DAYS = 30;
+const RECENT_LINKS = 40;   // the fragments this entry last put in the address bar, by hash
+const MAX_NAME = 80;
+
+// A short hash of a link fragment: a reload that finds one of an entry's own recent links in the address bar is
+// that entry's older address, not a link someone shared.
+export function linkHash(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36) + text.length.toString(36);
+}
+
+function randomId() {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// When a write fails: {name, message}, with the browser's own error name (QuotaExceededError, SecurityError, ...).
+function failure(error) {
+  return { name: error?.name ?? "Error", message: error?.message ?? String(error) };
+}
+
+export function cleanName(name) {
+  return String(name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
+}
+
+// What an entry lists of its combatants, from the cards the engine drew.
+function cast(roster) {
+  const names = Array.isArray(roster) ? roster.map((card) => String(card?.name ?? "")) : [];
+  return { count: names.length, names: names.slice(0, 8) };
+}
+
+export class Library {
+  constructor(storage, { now = () => new Date().toISOString(), makeId = randomId } = {}) {
+    this.storage = storage;
+    this.now = now;
+    this.makeId = makeId;
+  }
+
+  // -- reading ------------------------------------------------------------------------------------------
+
+  ids() {
+    const ids = [];
+    for (let i = 0; i < this.storage.length; i++) {
+      const key = this.storage.key(i);
+      if (key?.startsWith(META)) ids.push(key.slice(META.length));
+    }
+    return ids;
+  }
+
+  meta(id) {
+    try {
+      const meta = JSON.parse(this.storage.getItem(META + id));
+      return meta && typeof meta === "object" && meta.id === id ? meta : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Every entry, the most recently changed first; deleted ones only when asked.
+  list({ deleted = false } = {}) {
+    return this.ids().map((id) => this.meta(id) ?? this.brokenMeta(id))
+      .filter((meta) => Boolean(meta.deleted) === deleted)
+      .sort((a, b) => String(b.changed).localeCompare(String(a.changed)));
+  }
+
+  // An entry whose listing cannot be read is still listed (its document may be fine, or worth downloading).
+  brokenMeta(id) {
+    return { id, name: "An entry whose details could not be read", system: null, count: 0, names: [], rev: 0,
+      changed: "", created: "", unreadable: "its details are damaged" };
+  }
+
+  // {ok: true, doc} or {ok: false, raw, reason}: the raw text of a document that cannot be read, kept as it is.
+  readDoc(id) {
+    const raw = this.storage.getItem(DOC + id);
+    if (raw === null) return { ok: false, raw: null, reason: "it is no longer in this browser's storage" };
+    try {
+      const doc = JSON.parse(raw);
+      if (!doc || typeof doc.fragment !== "string") return { ok: false, raw, reason: "it holds no encounter" };
+      return { ok: true, doc };
+    } catch (error) {
+      return { ok: false, raw, reason: `it is not valid JSON (${error.message})` };
+    }
+  }
+
+  rawDoc(id) {
+    return this.storage.getItem(DOC + id);
+  }
+
+  last() {
+    const id = this.storage.getItem(LAST);
+    const meta = id ? this.meta(id) : null;
+    return meta && !meta.deleted ? id : null;
+  }
+
+  // The entry a link belongs to: the one made from it, or one that put it in the address bar lately.
+  findByLink(...fragments) {
+    const hashes = fragments.filter(Boolean).map(linkHash);
+    return this.list().find((meta) => hashes.includes(meta.origin) || hashes.some((hash) => meta.links?.includes(hash)))
+      ?? null;
+  }
+
+  // -- writing: each returns {ok: true, ...} or {ok: false, error} (or {ok: false, conflict}) -------------------
+
+  write(key, value) {
+    try {
+      this.storage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
+      return null;
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  setLast(id) {
+    this.write(LAST, id);   // only chooses what a new tab opens: a failure loses nothing
+  }
+
+  // A new entry for an encounter the engine answered ({fragment, view}); `origin` is the link it was opened from.
+  create(result, { name, origin = null } = {}) {
+    const id = this.makeId();
+    const time = this.now();
+    const meta = { id, name: cleanName(name) || "Encounter", system: { id: result.view.system.id, name: result.view.system.name },
+      ...cast(result.view.roster), created: time, changed: time, rev: 1, origin: origin ? linkHash(origin) : null,
+      links: [linkHash(result.fragment)] };
+    const error = this.write(DOC + id, this.docOf(result, 1)) ?? this.write(META + id, meta);
+    if (error) {
+      this.storage.removeItem(DOC + id);
+      return { ok: false, error };
+    }
+    this.setLast(id);
+    return { ok: true, meta };
+  }
+
+  docOf(result, rev) {
+    return { fragment: result.fragment, system: result.view.system, roster: result.view.roster, rev };
+  }
+
+  // Save a new state of entry `id`, which this tab holds at revision `rev`. Another tab's newer revision is never
+  // written over: the answer is then {ok: false, conflict: their meta}, and nothing is written.
+  save(id, rev, result) {
+    const stored = this.meta(id);
+    if (!stored) return { ok: false, missing: true };
+    if (stored.rev !== rev) return { ok: false, conflict: stored };
+    const hash = linkHash(result.fragment);
+    const meta = { ...stored, ...cast(result.view.roster), system: { id: result.view.system.id, name: result.view.system.name },
+      changed: this.now(), rev: rev + 1, deleted: null,
+      links: [...(stored.links ?? []).filter((one) => one !== hash), hash].slice(-RECENT_LINKS) };
+    const error = this.write(DOC + id, this.docOf(result, rev + 1)) ?? this.write(META + id, meta);
+    if (error) return { ok: false, error };
+    this.setLast(id);
+    return { ok: true, meta };
+  }
+
+  update(id, change) {
+    const meta = this.meta(id);
+    if (!meta) return { ok: false, missing: true };
+    const next = { ...meta, ...change };
+    const error = this.write(META + id, next);
+    return error ? { ok: false, error } : { ok: true, meta: next };
+  }
+
+  rename(id, name) {
+    const clean = cleanName(name);
+    if (!clean) return { ok: false, error: { name: "BadName", message: "A name needs at least one letter or digit." } };
+    return this.update(id, { name: clean, renamed: true });
+  }
+
+  markUnreadable(id, reason) {
+    return this.update(id, { unreadable: reason });
+  }
+
+  // A copy of an entry as a new entry (its document's text copied as it is, readable or not).
+  duplicate(id, name = null) {
+    const meta = this.meta(id);
+    const raw = this.rawDoc(id);
+    if (!meta || raw === null) return { ok: false, missing: true };
+    const copy = this.makeId();
+    const time = this.now();
+    const next = { ...meta, id: copy, name: cleanName(name ?? `${meta.name} (copy)`), created: time, changed: time,
+      rev: 1, deleted: null, origin: null, links: [] };
+    const error = this.write(DOC + copy, raw) ?? this.write(META + copy, next);
+    if (error) {
+      this.storage.removeItem(DOC + copy);
+      return { ok: false, error };
+    }
+    return { ok: true, meta: next };
+  }
+
+  // Deleting keeps the entry, marked, for DELETED_KEPT_DAYS days: Undo (or Restore in the library) brings it back.
+  remove(id) {
+    return this.update(id, { deleted: this.now() });
+  }
+
+  restore(id) {
+    return this.update(id, { deleted: null });
+  }
+
+  // Gone for good: only an entry that holds no work (an empty encounter left behind), or one deleted long ago.
+  forget(id) {
+    this.storage.removeItem(DOC + id);
+    this.storage.removeItem(META + id);
+  }
+
+  purgeDeleted() {
+    const limit = Date.parse(this.now()) - DELETED_KEPT_DAYS * 86400e3;
+    for (const meta of this.list({ deleted: true })) {
+      if (Date.parse(meta.deleted) < limit) this.forget(meta.id);
+    }
+  }
+
+  // -- the keys of earlier versions ------------------------------------------------------------------------
+
+  // Version 1 kept one autosave and one replaced encounter: each becomes an entry, once. An old key whose text
+  // cannot be read becomes an entry all the same, its text kept as it is, and is listed as unreadable. The old
+  // keys are removed only once every entry is written. Returns the entries made.
+  migrate() {
+    if (this.storage.getItem(MIGRATED)) return [];
+    const made = [];
+    const order = [["previous", "Replaced encounter"], ["current", "Encounter"]];   // the autosave last: newest
+    for (const [which, label] of order) {
+      const raw = this.storage.getItem(OLD_KEYS[which]);
+      if (raw === null) continue;
+      const entry = this.migrateOne(raw, label);
+      if (!entry.ok) return made;   // storage refused: the old keys stay, and migration is tried again next visit
+      made.push(entry.meta);
+    }
+    if (this.write(MIGRATED, this.now())) return made;
+    for (const key of Object.values(OLD_KEYS)) this.storage.removeItem(key);
+    if (made.length) this.setLast(made[made.length - 1].id);
+    return made;
+  }
+
+  migrateOne(raw, label) {
+    let old = null;
+    try {
+      old = JSON.parse(raw);
+    } catch { /* kept raw below */ }
+    const readable = old && typeof old.fragment === "string";
+    const id = this.makeId();
+    const time = readable && typeof old.saved === "string" ? old.saved : this.now();
+    const when = readable ? ` of ${time.slice(0, 16).replace("T", " ")}` : "";
+    const meta = { id, name: `${label}${when}`, system: readable ? old.system ?? null : null,
+      ...cast(readable ? old.roster : []), created: time, changed: time, rev: 1, origin: null,
+      links: readable && Array.isArray(old.links) ? old.links.slice(-RECENT_LINKS) : [],
+      unreadable: readable ? null : "it was saved by an earlier version and cannot be read" };
+    const doc = readable ? { fragment: old.fragment, system: old.system ?? null, roster: old.roster ?? [], rev: 1 } : raw;
+    const error = this.write(DOC + id, doc) ?? this.write(META + id, meta);
+    if (error) {
+      this.storage.removeItem(DOC + id);
+      return { ok: false, error };
+    }
+    return { ok: true, meta };
+  }
+
+  // Which entry a storage event is about (another tab wrote it), or null.
+  static changedEntry(key) {
+    return key?.startsWith(META) ? key.slice(META.length) : null;
+  }
+}
+
+// A Storage kept in memory: the tests' storage, and the page's when the browser refuses it any (then nothing
+// outlives the tab, and the page says so).
+export class MemoryStorage {
+  constructor(quota = Infinity) {
+    this.items = new Map();
+    this.quota = quota;   // characters, keys and values together, as browsers count
+  }
+
+  get length() { return this.items.size; }
+  key(index) { return [...this.items.keys()][index] ?? null; }
+  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
+  removeItem(key) { this.items.delete(key); }
+  clear() { this.items.clear(); }
+
+  setItem(key, value) {
+    const text = String(value);
+    let used = key.length + text.length;
+    for (const [other, stored] of this.items) if (other !== key) used += other.length + stored.length;
+    if (used > this.quota) {
+      const error = new Error("The quota has been exceeded.");
+      error.name = "QuotaExceededError";
+      throw error;
+    }
+    this.items.set(key, text);
+  }
+}
+
+// The browser's local storage, or, where it refuses any (some private modes, storage turned off), one in memory
+// and the reason: {storage, refused}.
+export function openStorage() {
+  try {
+    const storage = globalThis.localStorage;
+    storage.getItem(LAST);
+    return { storage, refused: null };
+  } catch (error) {
+    return { storage: new MemoryStorage(), refused: failure(error) };
+  }
+}
