@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.encounter import Encounter
 
 from .actions import add_combatant, cyrus_and_bandit, typed_margin
 from .conftest import open_page, wait_ready
+from .test_layout import SCREENS, run_axe, small_targets
 
 ENTRIES = """() => Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))
   .map((key) => JSON.parse(localStorage.getItem(key)))"""
@@ -60,7 +62,7 @@ def test_two_links_in_a_row_keep_the_game_masters_own_encounter(app: Page, site_
     add_combatant(app, "Mine")
     open_link(app, site_url, link_of("Xavier", "Yolanda"))
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Xavier", "Yolanda"])
-    expect(app.get_by_test_id("banner-text")).to_contain_text("kept there too")
+    expect(app.get_by_test_id("banner-text")).to_contain_text("is kept in Encounters")
     open_link(app, site_url, link_of("Zed"))
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Zed"])
     assert names_in_library(app) == [["Mine"], ["Xavier", "Yolanda"], ["Zed"]]
@@ -83,7 +85,7 @@ def test_new_twice_keeps_the_encounter_made_before(app: Page) -> None:
         expect(app.get_by_test_id("combatant")).to_have_count(0)
     # The empty encounter left by the second New held nothing, so it is not listed; Mine is.
     assert names_in_library(app) == [[], ["Mine"]]
-    expect(app.get_by_test_id("banner-action")).to_contain_text("Back to")
+    expect(app.get_by_test_id("banner-action")).to_have_text("Go back to it")
     app.get_by_test_id("banner-action").click()
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Mine"])
     app.reload()
@@ -206,7 +208,7 @@ def test_full_storage_then_a_link_says_nothing_was_kept_and_offers_the_file(app:
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Linked Lars"])
     refused = app.get_by_test_id("banner").filter(has_text="Not saved")
     expect(refused).to_contain_text("storage is full")
-    expect(app.get_by_test_id("banner").filter(has_text="kept there too")).to_have_count(0)
+    expect(app.get_by_test_id("banner").filter(has_text="is kept in Encounters")).to_have_count(0)
     with app.expect_download() as downloading:
         refused.get_by_test_id("banner-action").click()
     document = json.loads(open(downloading.value.path(), encoding="utf-8").read())
@@ -263,3 +265,26 @@ def test_the_saves_of_an_earlier_version_are_moved_into_the_library_once(app: Pa
     app.reload()
     wait_ready(app)
     assert names_in_library(app) == [["Old Olaf"], ["Older Otto"]]   # once: nothing is moved twice
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024), (390, 844)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_library_reads_and_taps_well_on_every_screen(app: Page, site_url: str, width: int, height: int,
+                                                          scheme: str) -> None:
+    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    app.set_viewport_size({"width": width, "height": height})
+    add_combatant(app, "Captain Sturmhagen")
+    open_link(app, site_url, link_of("Xavier", "Yolanda", "Zed", "Ann", "Bob", "Cid", "Dee", "Eve", "Fay"))
+    expect(app.get_by_test_id("combatant")).to_have_count(9)
+    app.evaluate("(id) => localStorage.setItem('woundbook.doc.' + id, '{broken')",
+                 [meta for meta in entries(app) if meta["names"] == ["Captain Sturmhagen"]][0]["id"])
+    open_library(app)
+    entry_with(app, "Captain").get_by_test_id("library-open").click()   # cannot be read: stays, listed so
+    expect(app.get_by_test_id("banner").filter(has_text="could not be read")).to_have_count(1)
+    open_library(app)
+    expect(app.locator('[data-testid="library-entry"][data-unreadable="true"]')).to_have_count(1)
+    assert app.evaluate("document.documentElement.scrollWidth") <= width
+    assert [target for target in small_targets(app) if target["what"].startswith("library")] == []
+    assert run_axe(app) == []
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(SCREENS / f"library-{width}x{height}-{scheme}.png"))

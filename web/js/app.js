@@ -217,7 +217,7 @@ function loadFirstEncounter() {
 // -- the library: every encounter is an entry; nothing the page replaces is dropped --------------------
 
 function nowWords() {
-  return new Date().toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return new Date().toLocaleString(undefined, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
 }
 
 // Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
@@ -276,7 +276,7 @@ function startEntry(result, { name, origin = null } = {}) {
 }
 
 function backTo(left) {
-  return left ? { label: `Back to “${entryName(left.id)}”`, run: () => openEntry(left.id) } : null;
+  return left ? { label: "Go back to it", run: () => openEntry(left.id) } : null;
 }
 
 // The encounter in a link: the entry it was opened as before, or a new entry. `unchanged` ends a refusal's words.
@@ -300,7 +300,7 @@ function openLink(link, unchanged) {
   }
   const left = leave();
   if (startEntry(opened, { name: "Shared encounter", origin: link })) entryOpened("the shared encounter", left);
-  else if (left) banner(`“${entryName(left.id)}” is unchanged in your encounters.`, "info", backTo(left));
+  else if (left) banner(`“${entryName(left.id)}” is unchanged in Encounters.`, "info", backTo(left));
   return true;
 }
 
@@ -309,8 +309,7 @@ function openLink(link, unchanged) {
 function entryOpened(what, left) {
   if (!left) return;
   const name = entryName(entry.id);
-  banner(`Opened ${what}: it is saved in your encounters as “${name}”. “${entryName(left.id)}” is kept there too.`,
-    "info", backTo(left));
+  banner(`Opened ${what} as “${name}”. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
 }
 
 // Open a saved entry in place of the one on screen. Returns the entry left (or null), or false when the saved
@@ -333,7 +332,7 @@ function openEntry(id) {
   const left = switchTo(id);
   if (left !== false) {
     clearBanners("tabs");
-    if (left) banner(`Opened “${entryName(id)}”. “${entryName(left.id)}” is kept in your encounters.`, "info", backTo(left));
+    if (left) banner(`Opened “${entryName(id)}”. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
   }
   if (q("library-dialog").open) drawLibrary();
 }
@@ -754,7 +753,7 @@ function startNew(event) {
   const left = leave();
   // Leaving an empty encounter keeps nothing: the banner about the one kept before it stays.
   if (startEntry(result, { name: "Encounter" }) && left) {
-    banner(`Started a new encounter. “${entryName(left.id)}” is kept in your encounters.`, "info", backTo(left));
+    banner(`Started a new encounter. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
   }
 }
 
