@@ -122,9 +122,12 @@ requestAnimationFrame(() => setTimeout(() => {
   engine.start();
 }));
 
+// The entry this tab had open before a reload, unless it has been deleted meanwhile (in another tab).
 function tabEntry() {
   try {
-    return sessionStorage.getItem(TAB_ENTRY);
+    const id = sessionStorage.getItem(TAB_ENTRY);
+    const meta = id ? library.meta(id) : null;
+    return meta && !meta.deleted ? id : null;
   } catch {
     return null;
   }
@@ -395,9 +398,16 @@ function storageChanged(event) {
   const id = Library.changedEntry(event.key);
   if (!id) return;
   if (q("library-dialog").open) drawLibrary();
-  if (!entry || id !== entry.id) return;
-  const meta = library.meta(id);
+  if (entry && id === entry.id) checkEntryFresh();
+}
+
+// Whether another tab saved the entry on screen since this tab did (heard through a storage event, or found
+// when this tab comes back into view, since a frozen tab hears nothing).
+function checkEntryFresh() {
+  if (!entry) return;
+  const meta = library.meta(entry.id);
   if (meta?.rev > entry.rev) {
+    const id = entry.id;
     banner(`“${meta.name}” was changed in another tab. Changes made here will be saved as a copy.`, "tabs",
       { label: "Load the newer version", run: () => openEntry(id) });
   }
@@ -856,6 +866,8 @@ function wireEvents() {
     if (link && link !== current.fragment) openLink(link, "Your encounter is unchanged.");
   });
   window.addEventListener("storage", storageChanged);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") checkEntryFresh(); });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) checkEntryFresh(); });
   q("library").addEventListener("click", openLibrary);
   q("library-close").addEventListener("click", () => q("library-dialog").close());
 }
