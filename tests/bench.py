@@ -328,6 +328,31 @@ def fighters(attacks: int, *, turns: bool = True) -> Any:
     return encounter
 
 
+def long_evening(events: int) -> Any:
+    """A MegaTraveller encounter of ``events`` events, a long evening's fight: six people of different UPPs, blows
+    typed in (mostly non-lethal Damage Values 1 to 3, now and then lethal) and two hours of rest after every three,
+    each rolled from its own seed. Its events are short enough that 2,000 of them fit in a link (a Typed Damage
+    attack's do not: 2,000 of them unpack to more than a link may hold)."""
+    from rules.dice import SeededDice
+    from rules.encounter import Encounter
+
+    encounter = Encounter.new("megatraveller")
+    for number, upp in enumerate(("777777", "8A7987", "FFFFFF", "596A76", "777777", "99A888")):
+        encounter, _ = encounter.record("add", {"sheet": {"name": f"Fighter {number + 1}", "upp": upp,
+                                                          "weapons": [{"name": "Cudgel", "notation": "2N"}]}})
+    seed = 0
+    while len(encounter.events) < events:
+        seed += 1
+        if seed % 4 == 0:
+            data: dict[str, Any] = {"action": "time", "inputs": {"hours": 2, "resting": True}}
+        else:
+            data = {"action": "hit", "inputs": {"attacker": None, "target": f"c{seed % 6 + 1}",
+                                                "damage_value": 1 + seed % 3,
+                                                "harm": "lethal" if seed % 50 == 0 else "non_lethal"}}
+        encounter, _ = encounter.record("action", data, SeededDice(seed))
+    return encounter
+
+
 def share_link_chars() -> int:
     return len(fighters(10).link())
 
