@@ -25,9 +25,11 @@ from . import __version__, fields, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
+from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
 
 MAX_REQUEST_CHARS = 1_000_000
+MAX_BUDGET_MS = 60_000
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -203,11 +205,17 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(request: dict[str, Any]) -> dict[str, Any]:
-    """The exact distribution of an action's outcomes before rolling."""
+    """The exact distribution of an action's outcomes before rolling.
+
+    With ``budget_ms``, odds that take many steps (Compare) stop once that many milliseconds have passed and answer
+    what is done so far with ``more`` (``{"done", "of", "left", "words"}``); the same request again goes on from
+    there, doing at least one step each time, until an answer comes without ``more``."""
     encounter = _encounter(request)
     played = encounter.play()
     action = fields.text(request, "action", "action", max_length=30)
-    return encounter.system.odds(action, played.sheets, played.states, request.get("inputs"), encounter.options)
+    budget = fields.integer(request, "budget_ms", "budget_ms", 0, MAX_BUDGET_MS) if "budget_ms" in request else None
+    with odds_budget(budget):
+        return encounter.system.odds(action, played.sheets, played.states, request.get("inputs"), encounter.options)
 
 
 def undo(request: dict[str, Any]) -> dict[str, Any]:
