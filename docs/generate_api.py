@@ -133,6 +133,13 @@ app roll the rest.
 outcome once, plus the exact distributions the system keeps as data. It may also carry `"tables"`, a list of \
 `{"caption", "header", "rows", "note"?}` shaped as the `table` widget, drawn after the charts; `charts` may then be \
 empty.
+
+Python runs on the page's thread, so odds that take long (Compare against forty targets) can be worked out a piece \
+at a time: a request with `"budget_ms"` (0 to 60000) stops starting new pieces once that many milliseconds have \
+passed, and answers what is done with `"more": {"done", "of", "left", "words"}` (`words` is for the page to show: \
+"3 of 45 targets worked out; the rest are coming"); what is not done yet shows as "\u2026" in its rows. The same \
+request again goes on from there (the engine keeps the work), always doing at least one piece, until an answer \
+comes without `more`, which is the answer a request without a budget gets. Odds that are quick ignore the budget.
 """
 
 
@@ -246,6 +253,11 @@ def megatraveller(ok: Any) -> str:
                          {"encounter": encounter, "action": "compare", "inputs": {"attacker": None, "damage_value": 3,
                                                                                  "harm": "lethal"}}
                          ).replace("## `odds`", "### `odds`: Compare"))
+    parts.append(section("odds", "Compare with a budget of no time: one piece of work is done, and the answer says "
+                         "what is left; the same request again goes on from there:",
+                         {"encounter": encounter, "action": "compare", "budget_ms": 0,
+                          "inputs": {"attacker": None, "damage_value": 5, "harm": "lethal"}}
+                         ).replace("## `odds`", "### `odds`: Compare, a piece at a time"))
     return "\n".join(parts)
 
 

@@ -25,9 +25,11 @@ from . import __version__, fields, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
+from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
 
 MAX_REQUEST_CHARS = 1_000_000
+MAX_BUDGET_MS = 60_000
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
@@ -80,16 +82,17 @@ def _state(encounter: Encounter, *, grew: bool = False, log_kept: int = 0, **ext
     text = encounter.text()
     key = _key(text)
     _remember(key, text, encounter)
-    return {"encounter": _Document(encounter.to_dict(), text), "key": key, "view": encounter.view(log_kept),
+    return {"encounter": _Document(encounter, text), "key": key, "view": encounter.view(log_kept),
             "fragment": fragment, **extra}
 
 
-class _Document(dict[str, Any]):
-    """An answer's encounter document with its canonical text, which :func:`call` writes out as it is: encoding a
-    long log again would be most of a tap's work."""
+class _Document:
+    """An answer's encounter document, as its canonical text, which :func:`call` writes out as it is: encoding a
+    long log again would be most of a tap's work, and so would building its dictionary (4 ms of a 2,000-event
+    undo in CPython), which only :func:`handle` makes, for a caller in Python."""
 
-    def __init__(self, document: dict[str, Any], text: str) -> None:
-        super().__init__(document)
+    def __init__(self, encounter: Encounter, text: str) -> None:
+        self.encounter = encounter
         self.text = text
 
 
@@ -202,11 +205,17 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def odds(request: dict[str, Any]) -> dict[str, Any]:
-    """The exact distribution of an action's outcomes before rolling."""
+    """The exact distribution of an action's outcomes before rolling.
+
+    With ``budget_ms``, odds that take many steps (Compare) stop once that many milliseconds have passed and answer
+    what is done so far with ``more`` (``{"done", "of", "left", "words"}``); the same request again goes on from
+    there, doing at least one step each time, until an answer comes without ``more``."""
     encounter = _encounter(request)
     played = encounter.play()
     action = fields.text(request, "action", "action", max_length=30)
-    return encounter.system.odds(action, played.sheets, played.states, request.get("inputs"), encounter.options)
+    budget = fields.integer(request, "budget_ms", "budget_ms", 0, MAX_BUDGET_MS) if "budget_ms" in request else None
+    with odds_budget(budget):
+        return encounter.system.odds(action, played.sheets, played.states, request.get("inputs"), encounter.options)
 
 
 def undo(request: dict[str, Any]) -> dict[str, Any]:
@@ -252,6 +261,15 @@ DICE_MODES = ("app", "given")
 
 def handle(method: str, request: Any) -> dict[str, Any]:
     """Dispatch a parsed request; return the response envelope."""
+    answer = _answer(method, request)
+    result = answer.get("result")
+    if isinstance(result, dict) and isinstance(result.get("encounter"), _Document):
+        result["encounter"] = result["encounter"].encounter.to_dict()
+    return answer
+
+
+def _answer(method: str, request: Any) -> dict[str, Any]:
+    """:func:`handle`'s envelope, an encounter document in it left as its canonical text (:class:`_Document`)."""
     try:
         if method not in METHODS:
             raise UnknownMethod(f"the engine has no method {method[:30]!r}; it has {', '.join(sorted(METHODS))}")
@@ -281,7 +299,7 @@ def call(method: str, request_json: str) -> str:
     if _broken_text(request_json, request):
         return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None, "message":
                            "the request holds a broken character (half of a surrogate pair); retype that text"}})
-    return _written(handle(method if isinstance(method, str) else "", request))
+    return _written(_answer(method if isinstance(method, str) else "", request))
 
 
 def _written(answer: dict[str, Any]) -> str:

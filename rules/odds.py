@@ -18,7 +18,9 @@ Fraction(4, 9)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Mapping
+import time
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -217,3 +219,38 @@ def ranges(items: list[tuple[int, int]], unit: str, max_bars: int = MAX_BARS) ->
         label = f"{low} {unit}" if low == high else f"{low}\u2013{high} {unit}"
         out.append((label, sum(weight for _, weight in run)))
     return out
+
+
+# -- odds worked out over several calls ----------------------------------------------------------
+
+# Python runs on the page's thread, so an odds table that takes long (Compare against forty targets) would block
+# the page. A call may then be given a budget: odds that take many steps check out_of_time() between steps, keep
+# their work, and answer what is done with ``more`` (see :func:`more`); the page asks again, and each call goes on
+# where the last stopped. Odds that never check simply finish.
+_deadline: float | None = None
+
+
+@contextmanager
+def budget(milliseconds: float | None) -> Iterator[None]:
+    """Odds worked out inside this block may stop once ``milliseconds`` have passed (None: no limit)."""
+    global _deadline
+    kept = _deadline
+    _deadline = None if milliseconds is None else time.perf_counter() + milliseconds / 1000
+    try:
+        yield
+    finally:
+        _deadline = kept
+
+
+def out_of_time() -> bool:
+    """Whether the budget of this call is spent: a step not yet begun waits for the next call."""
+    return _deadline is not None and time.perf_counter() >= _deadline
+
+
+def more(done: int, of: int, unit: str) -> dict[str, Any]:
+    """What a partial answer says is left: the page shows ``words`` and asks again with the same request.
+
+    >>> more(3, 45, "targets")["words"]
+    '3 of 45 targets worked out; the rest are coming'
+    """
+    return {"done": done, "of": of, "left": of - done, "words": f"{done} of {of} {unit} worked out; the rest are coming"}

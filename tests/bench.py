@@ -12,7 +12,9 @@ Figures (milliseconds are medians):
   service worker's precache that follows;
 - baseline: a bare Pyodide page (its npm package's files, untrimmed) that loads the same wheel and makes one
   call, measured in the same run, its profiles interleaved with the app's;
-- targets: each of issue 8's targets with its bound and whether it is met (also printed as a table on stderr);
+- targets: each of issue 8's targets and issue 22's (undo and redo at 2,000 events: 50 ms of work, no task over
+  200 ms; a keystroke in Compare with forty combatants: 50 ms of work, no task over 200 ms) with its bound and
+  whether it is met (also printed as a table on stderr);
 - systems.typed.tap_to_paint_ms: a tap on "Roll the dice" until the frame after the result is drawn;
 - systems.<id>.tap_work_ms: the same taps, handler start until the DOM is updated (the engine call and drawing);
 - systems.typed.odds_ms: one odds computation (opposed roll, so every margin is mixed), through the bridge;
@@ -28,6 +30,15 @@ Figures (milliseconds are medians):
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
 - long_encounter: twenty taps of Roll on a Typed Damage encounter of 400 events (six fighters, rolled attacks),
   opened from its link: tap_work_ms and tap_to_paint_ms as above, and its long tasks (not in the session's count);
+- long_encounter.at_2000: ten taps of Undo, then ten of Redo, on a MegaTraveller encounter of 2,000 events (the most
+  an encounter holds; long_evening: six people, blows typed in and rest), opened from its link: for each,
+  tap_work_ms (the click's handlers: engine call and drawing), tap_to_paint_ms, and longest_task_ms (the longest
+  task from the tap until 300 ms after its frame, the odds worked out after it included);
+- compare_40.alike / compare_40.different: a Damage Value typed a key at a time (COMPARE_KEYS, a key every 150 ms)
+  into MegaTraveller's Compare form with forty people on the roster (all UPP 777777, the issue's roster; or all
+  different, so no work is shared): keystroke_work_ms (median; the `input` event's handlers, the engine's first
+  piece of the table and its drawing), keystroke_work_max_ms, whole_table_ms (from the last key until the whole
+  table is drawn), longest_task_ms (while typing and until the table is whole), link_chars;
 - share_link_chars: the link of six combatants after ten resolutions;
 - experiments.node_snapshot: the bare page again, restoring a memory snapshot made in Node (as a build could) and
   fetched as a static file: does it make a first visit faster than bare Pyodide, and at how many bytes.
@@ -207,6 +218,12 @@ ODDS = """([encounter, action, inputs]) => {
 }"""
 
 
+WATCH_LONG_TASKS = """() => { window.longTasks = [];
+  if (window.longTaskObserver) return;
+  window.longTaskObserver = new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)));
+  window.longTaskObserver.observe({type: 'longtask'}); }"""
+
+
 def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     """A scripted session on the app: add two fighters, twenty rolled attacks, the odds, a take-out."""
     from tests.web.actions import add_combatant  # the same steps the browser tests take
@@ -216,9 +233,7 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     page.goto(url)
     page.wait_for_function(READY, timeout=120_000)
     page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)   # a first visit's one piece of background work
-    page.evaluate("""() => { window.longTasks = [];
-      new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
-        .observe({type: 'longtask'}); }""")
+    page.evaluate(WATCH_LONG_TASKS)
     add_combatant(page, "Cyrus", skill="Good (+1)", weapon="Longsword 4-/2+")
     add_combatant(page, "Bandit", weapon="Dagger 2-/1+", armour="Light Chain -*++")
     page.get_by_test_id("input-margin-rolled").check()
@@ -241,10 +256,12 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     traveller = traveller_figures(page)
     logarithmic = kyod_figures(page)
     long_encounter = long_encounter_figures(page, url)
+    long_encounter["at_2000"] = evening_figures(page, url)
+    compare = {roster: compare_figures(page, url, roster) for roster in ("alike", "different")}
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
                       "take_out_ms": median(take_outs)},
-            "megatraveller": traveller, "kyod": logarithmic, "long_encounter": long_encounter,
+            "megatraveller": traveller, "kyod": logarithmic, "long_encounter": long_encounter, "compare_40": compare,
             "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks") + logarithmic.pop("long_tasks")}
 
 
@@ -333,6 +350,31 @@ def fighters(attacks: int, *, turns: bool = True) -> Any:
     return encounter
 
 
+def long_evening(events: int) -> Any:
+    """A MegaTraveller encounter of ``events`` events, a long evening's fight: six people of different UPPs, blows
+    typed in (mostly non-lethal Damage Values 1 to 3, now and then lethal) and two hours of rest after every three,
+    each rolled from its own seed. Its events are short enough that 2,000 of them fit in a link (a Typed Damage
+    attack's do not: 2,000 of them unpack to more than a link may hold)."""
+    from rules.dice import SeededDice
+    from rules.encounter import Encounter
+
+    encounter = Encounter.new("megatraveller")
+    for number, upp in enumerate(("777777", "8A7987", "FFFFFF", "596A76", "777777", "99A888")):
+        encounter, _ = encounter.record("add", {"sheet": {"name": f"Fighter {number + 1}", "upp": upp,
+                                                          "weapons": [{"name": "Cudgel", "notation": "2N"}]}})
+    seed = 0
+    while len(encounter.events) < events:
+        seed += 1
+        if seed % 4 == 0:
+            data: dict[str, Any] = {"action": "time", "inputs": {"hours": 2, "resting": True}}
+        else:
+            data = {"action": "hit", "inputs": {"attacker": None, "target": f"c{seed % 6 + 1}",
+                                                "damage_value": 1 + seed % 3,
+                                                "harm": "lethal" if seed % 50 == 0 else "non_lethal"}}
+        encounter, _ = encounter.record("action", data, SeededDice(seed))
+    return encounter
+
+
 def share_link_chars() -> int:
     return len(fighters(10).link())
 
@@ -354,6 +396,102 @@ def long_encounter_figures(page: Page, url: str) -> dict[str, Any]:
         raise RuntimeError("the taps on the long encounter were not all resolved")
     return {"events": LONG_EVENTS, "tap_to_paint_ms": median(paints), "tap_work_ms": median(works),
             "long_tasks": int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))}
+
+
+EVENING_EVENTS = 2000          # the most an encounter holds (rules.encounter.MAX_EVENTS)
+
+# [work, tap to painted frame, longest task seen meanwhile] of a tap on `testid`, the page idle before it: work is
+# the click's synchronous handlers (engine call and drawing); the longest task covers whatever the tap set going.
+MOVE = """async (testid) => {
+  window.longTasks = [];
+  const button = document.querySelector(`[data-testid="${testid}"]`);
+  const start = performance.now();
+  button.click();
+  const work = performance.now() - start;
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const paint = performance.now() - start;
+  await new Promise((resolve) => setTimeout(resolve, 300));     // the odds after the frame, and any long task report
+  return [work, paint, Math.max(0, ...window.longTasks)];
+}"""
+
+
+def evening_figures(page: Page, url: str, taps: int = 10) -> dict[str, Any]:
+    """Undo ``taps`` times, then redo as many, on an encounter of EVENING_EVENTS events opened from its link."""
+    encounter = long_evening(EVENING_EVENTS)
+    page.goto(f"{url}#{encounter.link()}")
+    page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_function(f"document.querySelectorAll('[data-testid=\"log-entry\"]').length === {EVENING_EVENTS}",
+                           timeout=120_000)
+    page.wait_for_timeout(1000)
+    page.evaluate(WATCH_LONG_TASKS)
+    figures: dict[str, Any] = {"events": EVENING_EVENTS, "system": "megatraveller"}
+    for testid in ("undo", "redo"):
+        measured = [page.evaluate(MOVE, testid) for _ in range(taps)]
+        figures[testid] = {"tap_work_ms": median([float(m[0]) for m in measured]),
+                           "tap_to_paint_ms": median([float(m[1]) for m in measured]),
+                           "longest_task_ms": max(float(m[2]) for m in measured)}
+    if page.get_by_test_id("log-entry").count() != EVENING_EVENTS:
+        raise RuntimeError("the undo and redo taps on the long evening did not all land")
+    return figures
+
+
+COMPARE_KEYS = ["1", "12", "1", "", "3", "34", "3", "5", "57", "5", "6"]   # the Damage Value as it is typed
+
+# [work, longest task] of typing `value` into the input `testid` (one `input` event, as a keystroke makes): work is
+# the event's synchronous handlers, the engine's first piece of the odds and the drawing.
+KEYSTROKE = """([testid, value]) => {
+  const input = document.querySelector(`[data-testid="${testid}"]`);
+  input.value = value;
+  const start = performance.now();
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  return performance.now() - start;
+}"""
+
+
+def compare_figures(page: Page, url: str, roster: str) -> dict[str, Any]:
+    """Type a Damage Value a key at a time into MegaTraveller's Compare form with forty combatants on the roster
+    (``roster`` "alike": forty people of UPP 777777, as the issue measured; "different": forty people of different
+    characteristics and skills, nothing shared), a key every 150 ms, then wait for the whole table."""
+    encounter = forty(roster)
+    page.goto(f"{url}#{encounter.link()}")
+    page.wait_for_function(READY, timeout=120_000)
+    page.wait_for_function("document.querySelectorAll('[data-testid=\"combatant\"]').length === 40", timeout=120_000)
+    page.get_by_test_id("action-tab").filter(has_text="Compare").click()
+    page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
+    page.wait_for_function("!document.querySelector('[data-testid=\"odds-more\"]')", timeout=120_000)
+    page.evaluate(WATCH_LONG_TASKS)
+    works = []
+    for number, value in enumerate(COMPARE_KEYS):
+        if number:
+            page.wait_for_timeout(150)
+        start = page.evaluate("performance.now()")
+        works.append(float(page.evaluate(KEYSTROKE, ["input-damage_value", value])))
+    page.wait_for_function("!document.querySelector('[data-testid=\"odds-more\"]')", timeout=300_000)
+    whole = page.evaluate("performance.now()") - start
+    rows = page.get_by_test_id("odds-table").get_by_test_id("table-row").count()
+    if rows != 45 or "\u2026" in page.get_by_test_id("odds-table").inner_text():
+        raise RuntimeError(f"the Compare table did not fill in ({rows} rows)")
+    return {"combatants": 40, "link_chars": len(encounter.link()), "keystroke_work_ms": median(works),
+            "keystroke_work_max_ms": round(max(works), 1), "whole_table_ms": round(whole, 1),
+            "longest_task_ms": round(float(page.evaluate("Math.max(0, ...window.longTasks)")), 1)}
+
+
+def forty(roster: str) -> Any:
+    """Forty MegaTraveller people: all UPP 777777 ("alike"), or each of different Str, Dex and End, a third of them
+    without Brawling and the rest with Brawling 1 to 3 ("different")."""
+    from rules.encounter import Encounter
+
+    digits = "0123456789ABCDEF"
+    encounter = Encounter.new("megatraveller")
+    for index in range(40):
+        sheet: dict[str, Any] = {"name": f"Guard {index + 1}", "upp": "777777"}
+        if roster == "different":
+            sheet = {"name": f"Person {index + 1}", "upp": digits[4 + index % 12] + digits[3 + (index * 5) % 13]
+                     + digits[2 + (index * 7) % 14] + "777"}
+            if index % 3:
+                sheet["brawling"] = index % 4
+        encounter, _ = encounter.record("add", {"sheet": sheet})
+    return encounter
 
 
 def baseline_page(site: Path, bench_dir: Path) -> None:
@@ -383,6 +521,14 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
       for system in ("typed", "megatraveller", "kyod")],
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
+    *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
+      for move in ("undo", "redo")],
+    *[(f"{move} at 2,000 events: longest task, ms",
+       (lambda r, m=move: r["long_encounter"]["at_2000"][m]["longest_task_ms"]), 200) for move in ("undo", "redo")],
+    *[(f"Compare, 40 {roster}: keystroke work, ms", (lambda r, k=roster: r["compare_40"][k]["keystroke_work_ms"]), 50)
+      for roster in ("alike", "different")],
+    *[(f"Compare, 40 {roster}: longest task, ms", (lambda r, k=roster: r["compare_40"][k]["longest_task_ms"]), 200)
+      for roster in ("alike", "different")],
 ]
 
 
@@ -409,6 +555,15 @@ def report(result: dict[str, Any]) -> str:
     long = result["long_encounter"]
     lines.append(f"{'typed, ' + str(long['events']) + ' events':<16}{long['tap_work_ms']:>12}{long['tap_to_paint_ms']:>16}"
                  f"{'':>10}{'':>12}  ({long['long_tasks']} long tasks)")
+    evening = long["at_2000"]
+    for move in ("undo", "redo"):
+        lines.append(f"{'mt, 2,000, ' + move:<16}{evening[move]['tap_work_ms']:>12}{evening[move]['tap_to_paint_ms']:>16}"
+                     f"{'':>10}{'':>12}  (longest task {evening[move]['longest_task_ms']} ms)")
+    lines += ["", f"{'Compare, 40 combatants':<24}{'keystroke_work_ms':>18}{'max':>8}{'whole_table_ms':>18}"
+                  f"{'longest_task':>14}"]
+    for roster, figures in result["compare_40"].items():
+        lines.append(f"{roster:<24}{figures['keystroke_work_ms']:>18}{figures['keystroke_work_max_ms']:>8}"
+                     f"{figures['whole_table_ms']:>18}{figures['longest_task_ms']:>14}")
     node = result["experiments"]["node_snapshot"]
     lines += ["", f"{'bare Pyodide + a snapshot made in Node':<44}{node['cold_ms']:>12}{base['cold_ms']:>12}"
                   f"{node['cold_vs_baseline']:>8}  (first visit, ms; {node['bytes_gzip']} bytes gzip)"]
@@ -450,6 +605,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "long_encounter": session["long_encounter"],
+        "compare_40": session["compare_40"],
         "share_link_chars": share_link_chars(),
         "experiments": {"node_snapshot": {
             **node_snapshot, "cold_vs_baseline": ratio(node_snapshot["cold_ms"], baseline["cold_ms"]),

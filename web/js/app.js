@@ -554,7 +554,11 @@ function showActionError(error) {
 
 // After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
 // with the result is painted, and the chart says it is updating meanwhile.
+// Odds that take long (a comparison against a long roster) are worked out a little at a time: each call has
+// ODDS_BUDGET_MS, an answer with `more` is drawn as it stands (the chart busy, saying what is left), and the same
+// request goes again in a task of its own, so a keystroke or a tap in between is handled at once and starts over.
 let oddsWanted = 0;
+const ODDS_BUDGET_MS = 20;
 
 function oddsAfterPaint() {
   const wanted = ++oddsWanted;
@@ -563,14 +567,25 @@ function oddsAfterPaint() {
 }
 
 function updateOdds() {
-  oddsWanted++;   // whatever was waiting for the next frame is drawn now
+  const wanted = ++oddsWanted;   // whatever was waiting for the next frame, or for more, is drawn now
   q("odds-chart").removeAttribute("aria-busy");
   const action = currentAction();
   if (!action?.odds) return;
   if (current.view.roster.length === 0) return renderOdds(null, "add combatants to see the odds.");
-  const odds = run("odds", { encounter: current.encounter, action: actionId, inputs: actionForms.get(actionId).values() },
-    () => renderOdds(null, "they appear when the action is complete."));
-  if (odds) renderOdds(odds);
+  const request = { encounter: current.encounter, action: actionId, inputs: actionForms.get(actionId).values(),
+    budget_ms: ODDS_BUDGET_MS };
+  const more = () => {
+    const odds = run("odds", request, () => renderOdds(null, "they appear when the action is complete."));
+    if (odds) renderOdds(odds);
+    if (!odds?.more) return;
+    q("odds-chart").setAttribute("aria-busy", "true");
+    setTimeout(() => {
+      if (wanted !== oddsWanted) return;      // the form, the encounter or the action changed meanwhile
+      q("odds-chart").removeAttribute("aria-busy");
+      more();
+    });
+  };
+  more();
 }
 
 // mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.

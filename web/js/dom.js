@@ -55,11 +55,18 @@ export function fillSelect(select, choices) {
 
 // Make parent's children exactly `nodes`, moving or adding only those not already in place: a new log entry
 // at the top is one insertion, not every entry taken out and put back (which makes the browser lay them all
-// out again).
+// out again). Children not wanted are removed first, so an undo that takes the newest entry off the top is one
+// removal: placing the others first moved every one of them down by one (2.8 s to the next frame at 2,000).
 export function syncChildren(parent, nodes) {
-  nodes.forEach((node, index) => {
-    const there = parent.children[index] ?? null;
-    if (there !== node) parent.insertBefore(node, there);
-  });
-  while (parent.children.length > nodes.length) parent.lastElementChild.remove();
+  const wanted = new Set(nodes);
+  for (let child = parent.firstElementChild; child;) {
+    const next = child.nextElementSibling;
+    if (!wanted.has(child)) child.remove();
+    child = next;
+  }
+  let there = parent.firstElementChild;
+  for (const node of nodes) {
+    if (node === there) there = there.nextElementSibling;
+    else parent.insertBefore(node, there);
+  }
 }

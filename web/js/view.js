@@ -159,11 +159,14 @@ export function renderOdds(odds, message = "") {
   }
   summary.textContent = `Odds, ${odds.title}: ${odds.summary}`;
   summary.dataset.pool = odds.pool === null || odds.pool === undefined ? "" : String(odds.pool);
-  // Charts of bars, then any tables (a comparison may be all tables and no chart).
-  chart.replaceChildren(...odds.charts.map((one, index) => el("div", { class: "one-chart", testid: "odds-group" },
-    el("h3", { text: one.title }),
-    one.bars.flatMap((bar) => renderBar(bar, index === 0 ? "odds-condition" : "odds-bar")))),
-  ...(odds.tables ?? []).map((table) => renderTable(table, "odds-table")));
+  // Charts of bars, then any tables (a comparison may be all tables and no chart); odds still being worked out
+  // (`more`) say how far they have come, and the controller asks for the rest.
+  chart.replaceChildren(
+    odds.more ? el("p", { class: "small odds-more", testid: "odds-more", role: "status", text: odds.more.words }) : "",
+    ...odds.charts.map((one, index) => el("div", { class: "one-chart", testid: "odds-group" },
+      el("h3", { text: one.title }),
+      one.bars.flatMap((bar) => renderBar(bar, index === 0 ? "odds-condition" : "odds-bar")))),
+    ...(odds.tables ?? []).map((table) => renderTable(table, "odds-table")));
 }
 
 function renderBar(bar, testid) {

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ...odds import Dist, bars, chart, ranges, share
+from ...odds import Dist, bars, chart, more, out_of_time, ranges, share
 from ...report import plural
 from ..data import load
 from . import marking
@@ -35,14 +35,24 @@ def after_points(sheet: Sheet, state: State, hit: Hit, total: int, options: Opti
         return [(Fraction(1), mark_machine(sheet, state, hit, total, []))]
     if sheet.kind != "person":
         return [(Fraction(1), mark_simple(sheet, state, hit, total, options, []))]
-    context = person_context(sheet, state, hit, total, options)
-    out: list[tuple[Fraction, State]] = []
+    # The name only goes into the sentences, which the odds do not keep: without it, people of the same
+    # characteristics and skills share their markings.
+    context = person_context(sheet, state, hit, total, options, named=False)
+    return [(chance, replace(state, lethal=position.lethal, non_lethal=position.non_lethal, stunned=position.stunned,
+                             unconscious=position.unconscious))
+            for chance, position in _markings(context, marking.start(state))]
+
+
+@lru_cache(maxsize=8192)
+def _markings(context: marking.Context, start: marking.Marking) -> tuple[tuple[Fraction, marking.Marking], ...]:
+    """Every way marking one hit can end, with its exact chance: each roll it calls for succeeds or fails.
+    Kept, as the same hit on the same chart ends the same way, and Compare asks again on every keystroke."""
+    out: list[tuple[Fraction, marking.Marking]] = []
 
     def walk(position: marking.Marking, chance: Fraction) -> None:
         position, _, call = marking.advance(context, position)
         if call is None:
-            out.append((chance, replace(state, lethal=position.lethal, non_lethal=position.non_lethal,
-                                        stunned=position.stunned, unconscious=position.unconscious)))
+            out.append((chance, position))
             return
         success = call.task.chance()
         if success:
@@ -50,8 +60,8 @@ def after_points(sheet: Sheet, state: State, hit: Hit, total: int, options: Opti
         if success != 1:
             walk(marking.settle(position, call, False), chance * (1 - success))
 
-    walk(marking.start(state), Fraction(1))
-    return out
+    walk(start, Fraction(1))
+    return tuple(out)
 
 
 def affects(sheet: Sheet, hit: Hit, options: Options) -> bool:
@@ -165,14 +175,66 @@ def hits_to_gather(points: Dist[int], need: int) -> float | None:
     return to_go[need]
 
 
-def expected_hits(sheet: Sheet, state: State, hit: Hit, options: Options) -> tuple[float | None, float | None, bool]:
+Outcome = tuple[float | None, float | None, bool]
+Key = tuple[Sheet, State, Hit, Options]
+
+
+def expected_hits(sheet: Sheet, state: State, hit: Hit, options: Options) -> Outcome:
     """Expected hits until knocked out (a vehicle disabled) and until killed (destroyed), and whether either is
     past MAX_EXACT_HITS.  None: never (the hit cannot affect the target).
 
     Only a person struck by lethal damage can be knocked out by a roll; everyone else goes down at a number of
-    points, so the count is :func:`hits_to_gather`.  The person's rolls are followed exactly: from each state
-    (the X's and slashes so far), one hit's outcomes, each with its chance, until a roll fails or the chart fills.
+    points, so the count is :func:`hits_to_gather`.  The person's rolls are followed exactly (:class:`Standing`).
     """
+    found = expected_hits_within(sheet, state, hit, options, first=True)
+    while found is None:            # only under a budget (see odds.budget): go on to the end
+        found = expected_hits_within(sheet, state, hit, options, first=True)
+    return found
+
+
+def _key(sheet: Sheet, state: State, hit: Hit, options: Options) -> Key:
+    """What expected hits depend on: the sheet's numbers, not its name; the Damage Dice, lethal or not and where
+    the hit lands, not who strikes or with what."""
+    return (replace(sheet, name=""), state, Hit(None, None, 0, hit.dice, hit.lethal, "referee", hit.dice, hit.part, ""),
+            options)
+
+
+# Expected hits worked out, and the work begun on those not finished when a call's budget ran out. Compare asks
+# for every target on every keystroke: a roster of look-alikes is worked out once, and a value typed again, or a
+# call that goes on where the last one stopped, costs a look-up.
+_KEPT: dict[Key, Outcome] = {}
+_BEGUN: dict[Key, Standing] = {}
+_KEPT_SIZE = 1024
+_BEGUN_SIZE = 64
+
+
+def expected_hits_within(sheet: Sheet, state: State, hit: Hit, options: Options, *, first: bool) -> Outcome | None:
+    """:func:`expected_hits`, or None if the budget ran out before they were worked out; the work done is kept for
+    the next call. ``first``: this call has done no other work yet, so at least one step is done here."""
+    return _within(_key(sheet, state, hit, options), first=first)
+
+
+def _within(key: Key, *, first: bool) -> Outcome | None:
+    if key in _KEPT:
+        return _KEPT[key]
+    if not first and out_of_time():
+        return None
+    found = _work_out_hits(key, *key)
+    if found is not None:
+        _KEPT[key] = found
+        while len(_KEPT) > _KEPT_SIZE:
+            del _KEPT[next(iter(_KEPT))]
+    return found
+
+
+def forget() -> None:
+    """Drop every piece of work kept (for tests that time or count the work from nothing)."""
+    _KEPT.clear()
+    _BEGUN.clear()
+    _markings.cache_clear()
+
+
+def _work_out_hits(key: Key, sheet: Sheet, state: State, hit: Hit, options: Options) -> Outcome | None:
     if not affects(sheet, hit, options):
         return None, None, False
     totals = points_dist(hit.dice)
@@ -190,17 +252,62 @@ def expected_hits(sheet: Sheet, state: State, hit: Hit, options: Options) -> tup
     if sheet.kind != "person" or not hit.lethal or not conscious(sheet, state):
         to_ko = hits_to_gather(totals, knockout)
         return to_ko, to_kill, to_ko is None or to_kill is None
+    standing = _BEGUN.pop(key, None) or Standing(sheet, state, hit, options)
+    to_ko = standing.run()
+    if to_ko is None:
+        _BEGUN[key] = standing
+        while len(_BEGUN) > _BEGUN_SIZE:
+            del _BEGUN[next(iter(_BEGUN))]
+        return None
+    return to_ko, to_kill, to_kill is None
 
-    @lru_cache(maxsize=None)
-    def standing(lethal: int, non_lethal: int) -> float:
-        now = replace(state, lethal=lethal, non_lethal=non_lethal)
-        more = 1.0
-        for (_, after), chance in outcomes(sheet, now, hit, options).items():
-            if conscious(sheet, after):
-                more += float(chance) * standing(after.lethal, after.non_lethal)
-        return more
 
-    return standing(state.lethal, state.non_lethal), to_kill, to_kill is None
+class Standing:
+    """Expected hits until a person struck by lethal damage is knocked out: from each state of the chart (the X's
+    and slashes so far), one hit's outcomes, each with its chance, until a roll fails or the chart fills.
+
+    m(state) = 1 + the sum, over the outcomes that leave the person conscious, of chance x m(state afterwards).
+    A hit always adds an X, so the states afterwards lie further on, and each state is worked out once, after those
+    it leads to: a step at a time (the outcomes of one state, or its sum), so the work can stop when a call's
+    budget is spent and go on at the next call from where it stopped.
+    """
+
+    def __init__(self, sheet: Sheet, state: State, hit: Hit, options: Options) -> None:
+        self.sheet, self.state, self.hit, self.options = sheet, state, hit, options
+        self.start = (state.lethal, state.non_lethal)
+        self.standing: dict[tuple[int, int], float] = {}
+        self.onward: dict[tuple[int, int], list[tuple[float, tuple[int, int]]]] = {}
+        self.to_do = [self.start]
+
+    def run(self) -> float | None:
+        """The expected hits from the start, or None if the budget ran out first (after one step at least)."""
+        first = True
+        while self.to_do:
+            if not first and out_of_time():
+                return None
+            first = False
+            here = self.to_do[-1]
+            if here in self.standing:
+                self.to_do.pop()
+                continue
+            onward = self.onward.get(here)
+            if onward is None:
+                now = replace(self.state, lethal=here[0], non_lethal=here[1])
+                self.onward[here] = [(float(chance), (after.lethal, after.non_lethal))
+                                     for (_, after), chance in outcomes(self.sheet, now, self.hit, self.options).items()
+                                     if conscious(self.sheet, after)]
+                continue
+            waiting = [there for _, there in onward if there not in self.standing]
+            if waiting:
+                self.to_do.extend(reversed(waiting))
+                continue
+            hits = 1.0
+            for chance, there in onward:
+                hits += chance * self.standing[there]
+            self.standing[here] = hits
+            del self.onward[here]
+            self.to_do.pop()
+        return self.standing[self.start]
 
 
 def reference_targets() -> list[tuple[str, Sheet]]:
@@ -225,23 +332,40 @@ def shown_hits(value: float | None, cut: bool) -> str:
 
 
 def compare_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
-    """The Compare view: this weapon against the roster as it stands and against the seed's examples, fresh."""
+    """The Compare view: this weapon against the roster as it stands and against the seed's examples, fresh.
+
+    Under a budget (see odds.budget) the answer may hold only some targets: the others' rows say "…", their
+    entries are ``pending``, and ``more`` says how many are left; asked again, it goes on from there."""
     kinds = {"person": "person", "npc": "NPC", "animal": "animal", "vehicle": "vehicle", "aircraft": "aircraft"}
     targets = [(f"{sheet.name} ({kinds[sheet.kind]}{', now' if states[cid] != fresh(sheet) else ''})", sheet,
                 states[cid]) for cid, sheet in sheets.items() if cid != hit.attacker]
     targets += [(name, sheet, fresh(sheet)) for name, sheet in reference_targets()]
     rows = []
     found: list[dict[str, Any]] = []
+    first = True            # no work done yet in this call: the first target not kept is always begun
     for name, sheet, state in targets:
-        ko, kill, cut = expected_hits(sheet, state, replace(hit, part=sheet.parts[0].key if sheet.kind in MACHINES else None),
-                                      options)
+        aimed = replace(hit, part=sheet.parts[0].key if sheet.kind in MACHINES else None)
+        key = _key(sheet, state, aimed, options)
+        kept = key in _KEPT
+        outcome = _within(key, first=first)
+        first = first and kept
+        if outcome is None:
+            rows.append([name, integrity_words(sheet), "…", "…"])
+            found.append({"name": name, "kind": sheet.kind, "knock_out": None, "destroy": None, "cut": False,
+                          "pending": True})
+            continue
+        ko, kill, cut = outcome
         rows.append([name, integrity_words(sheet), shown_hits(ko, cut), shown_hits(kill, cut)])
         found.append({"name": name, "kind": sheet.kind, "knock_out": ko, "destroy": kill, "cut": cut})
+    left = sum(1 for item in found if item.get("pending"))
     lasting = [item for item in found if item["destroy"] is not None and not item["cut"]]
     summary = f"{plural(hit.dice, 'Damage Die', 'Damage Dice')} a hit, {'lethal' if hit.lethal else 'non-lethal'}"
-    if lasting:
+    if left:
+        summary += f"; {len(found) - left} of {plural(len(found), 'target')} so far"
+    elif lasting:
         most = max(lasting, key=lambda item: float(item["destroy"]))
         summary += f"; {most['name']} lasts longest ({most['destroy']:.1f} hits to kill or destroy)"
+    partial = {"more": more(len(found) - left, len(found), "targets")} if left else {}
     return {
         "title": f"Compare {hit.label}",
         "summary": summary,
@@ -257,4 +381,5 @@ def compare_odds(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
                     "are hit on the Hull. The roster as it stands now (\u201cnow\u201d when hurt); the "
                     "text's examples fresh.",
         }],
+        **partial,
     }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from ...errors import BadField
 from ...fields import shown
@@ -81,8 +82,10 @@ def points(count: int, faces: tuple[int, ...]) -> int:
     return sum(faces) + shorthand(count)[1]
 
 
+@cache
 def points_dist(count: int) -> Dist[int]:
-    """The exact distribution of Damage Points for ``count`` Damage Dice."""
+    """The exact distribution of Damage Points for ``count`` Damage Dice (made once for each count: the odds ask
+    for it at every state of a target; a distribution is never changed)."""
     rolled, added = shorthand(count)
     return dice(rolled).map(lambda total: total + added)
 

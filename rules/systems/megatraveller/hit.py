@@ -146,8 +146,11 @@ def roll_points(hit: Hit, dice: DiceSource, steps: list[Step]) -> int:
     return total
 
 
-def person_context(sheet: Sheet, state: State, hit: Hit, total: int, options: Options) -> marking.Context:
-    return marking.Context(sheet.name, sheet.chart, hit.lethal, hit.dice, total, sheet.combat_skill(),
+def person_context(sheet: Sheet, state: State, hit: Hit, total: int, options: Options, *,
+                   named: bool = True) -> marking.Context:
+    """What stays fixed while the hit is marked; without the name (``named=False``) for odds, which keep no
+    sentences, so that people of the same numbers share their work."""
+    return marking.Context(sheet.name if named else "", sheet.chart, hit.lethal, hit.dice, total, sheet.combat_skill(),
                            current(sheet, state, "End"), options.natural_two_fails)
 
 
