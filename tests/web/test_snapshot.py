@@ -170,26 +170,31 @@ def test_two_tabs_opened_at_once_both_restore(context: BrowserContext, site_url:
 
 
 # A Worker of the page holding the snapshot file open for writing, as a browser whose read handles are exclusive
-# would hold it for another tab's read.
-HOLD_THE_FILE = """async () => {
-  const source = `
-    onmessage = async () => {
-      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
-      for await (const [name, handle] of folder.entries()) {
-        self.held = await handle.createSyncAccessHandle();
-        postMessage("held");
-        return;
-      }
-    };`;
-  const worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
-  await new Promise((resolve) => { worker.onmessage = resolve; worker.postMessage("hold"); });
-  return "held";
-}"""
+# would hold it for another tab's read. Its script is served from the site's origin (HOLDER): the page's policy
+# starts no Worker from a blob: URL.
+HOLDER = "hold-the-file.js"
+HOLDER_SOURCE = """
+onmessage = async () => {
+  const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
+  for await (const [name, handle] of folder.entries()) {
+    self.held = await handle.createSyncAccessHandle();
+    postMessage("held");
+    return;
+  }
+};"""
+HOLD_THE_FILE = """(url) => new Promise((resolve, reject) => {
+  const worker = new Worker(url);
+  worker.onmessage = ({ data }) => resolve(data);
+  worker.onerror = (event) => reject(new Error(event.message || "the holding worker did not start"));
+  setTimeout(() => reject(new Error("the holding worker did not answer")), 30000);
+  worker.postMessage("hold");
+})"""
 
 
 def test_a_snapshot_another_tab_holds_is_read_all_the_same(context: BrowserContext, site_url: str) -> None:
+    context.route(f"**/{HOLDER}", lambda route: route.fulfill(body=HOLDER_SOURCE, content_type="text/javascript"))
     holder = first_visit(context, site_url)
-    assert holder.evaluate(HOLD_THE_FILE) == "held"
+    assert holder.evaluate(HOLD_THE_FILE, f"{site_url}{HOLDER}") == "held"
     page = visit(context, site_url)
     assert snapshot_state(page) == "restored"
 
