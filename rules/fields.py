@@ -17,6 +17,11 @@ than crashing whatever tries to encode it later.
 'a 401-digit number'
 >>> shown("x" * 100)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"
+
+Text that holds directional formatting characters (a name with U+202E, the
+right-to-left override, would reverse the rest of every sentence that quotes
+it) is made self-contained by :func:`isolated`; text without them is kept
+byte for byte, so saved encounters and links do not change.
 """
 
 from __future__ import annotations
@@ -34,6 +39,16 @@ MAX_SHOWN = 40                 # at most this many characters of an input appear
 MAX_DIGITS = 15                # whole numbers typed as text: sign and up to 15 ASCII digits
 _WHOLE_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+# The explicit directional formatting characters of Unicode's bidirectional algorithm (UAX #9, section 2.1-2.4):
+# embeddings and overrides (LRE, RLE, LRO, RLO) end at a PDF; isolates (LRI, RLI, FSI) end at a PDI. The marks
+# (LRM, RLM, ALM) are ordinary strong characters that open nothing, and are left as they are.
+_EMBEDDINGS = frozenset("\u202a\u202b\u202d\u202e")
+_PDF = "\u202c"
+_ISOLATES = frozenset("\u2066\u2067\u2068")
+_FSI = "\u2068"
+_PDI = "\u2069"
+DIRECTIONAL = _EMBEDDINGS | _ISOLATES | {_PDF, _PDI}
 
 
 def mapping(value: Any, field: str) -> Mapping[str, Any]:
@@ -68,19 +83,110 @@ def integer(data: Mapping[str, Any], key: str, field: str, low: int, high: int, 
 
 def text(data: Mapping[str, Any], key: str, field: str, *, max_length: int = MAX_NAME,
          default: Any = _MISSING, allow_empty: bool = False) -> str:
-    """A string, trimmed; markup is kept as plain text (the page never renders it as HTML)."""
+    """A string, trimmed; markup is kept as plain text (the page never renders it as HTML), and direction
+    controls are made self-contained (:func:`isolated`). ``max_length`` counts the characters that show; the
+    direction controls, with those that close them, are limited to as many again."""
     value = data.get(key, default)
     if value is _MISSING:
         raise BadField(f"{label(field)} is missing; expected text", field=field)
     if not isinstance(value, str):
         raise BadField(f"{label(field)} must be text, not {shown(value)}", field=field)
     check_text(value, field)
-    value = " ".join(value.split())
+    value = " ".join(value.split())           # paragraph separators too, which would end any isolate
+    controls = bool(DIRECTIONAL.intersection(value))
+    shows = "".join(character for character in value if character not in DIRECTIONAL) if controls else value
+    if controls and not shows.strip():
+        value = shows = ""                    # no more than spaces between direction controls
+    visible = len(shows)
     if not value and not allow_empty:
         raise BadField(f"{label(field)} is empty; expected some text", field=field)
-    if len(value) > max_length:
-        raise BadField(f"{label(field)} is {len(value)} characters long; at most {max_length} are allowed", field=field)
+    if visible > max_length:
+        raise BadField(f"{label(field)} is {visible} characters long; at most {max_length} are allowed", field=field)
+    if not controls:
+        return value
+    value = _spaced(isolated(value))
+    visible = len(value) - sum(character in DIRECTIONAL for character in value)
+    if len(value) - visible > max_length:
+        raise BadField(f"{label(field)} holds {len(value) - visible} direction controls (with those that close them); "
+                       f"at most {max_length} are allowed", field=field)
     return value
+
+
+def isolated(value: str) -> str:
+    """``value`` made self-contained for bidirectional text: whatever sentence quotes it, it cannot reorder the text
+    around it. Every embedding, override or isolate it opens is closed (a PDF or PDI that closes nothing is dropped),
+    and the whole is wrapped in FSI ... PDI (first strong isolate: its direction comes from its own first letter).
+    Text without directional formatting characters is returned as it is; what is visible never changes; and text
+    made so is returned as it is again (a saved name read back is the same name).
+
+    A single paragraph is assumed: :func:`text` turns paragraph separators into spaces first.
+
+    >>> isolated("Xavier")
+    'Xavier'
+    >>> isolated("Ali\\u202ece") == "\\u2068Ali\\u202ece\\u202c\\u2069"
+    True
+    >>> isolated(isolated("Ali\\u202ece")) == isolated("Ali\\u202ece")
+    True
+    >>> isolated("a\\u2069b\\u202cc") == "\\u2068abc\\u2069"     # closers that close nothing are dropped
+    True
+    """
+    if not DIRECTIONAL.intersection(value):
+        return value
+    out: list[str] = []
+    open_: list[str] = []          # what is open, innermost last: the character that closes each
+    for character in value:
+        if character in _EMBEDDINGS:
+            open_.append(_PDF)
+        elif character in _ISOLATES:
+            open_.append(_PDI)
+        elif character == _PDF:
+            # UAX #9 X7: a PDF closes the innermost embedding only if no isolate was opened inside it.
+            if not open_ or open_[-1] != _PDF:
+                continue
+            open_.pop()
+        elif character == _PDI:
+            # X6a: a PDI closes the innermost isolate, and every embedding opened inside it (closed explicitly here).
+            if _PDI not in open_:
+                continue
+            while open_[-1] != _PDI:
+                out.append(open_.pop())
+            open_.pop()
+        out.append(character)
+    out.extend(reversed(open_))
+    balanced = "".join(out)
+    return balanced if _wrapped(balanced) else _FSI + balanced + _PDI
+
+
+def _spaced(value: str) -> str:
+    """Spaces collapsed and trimmed as :func:`text` does, looking through direction controls: one space between
+    words, however many controls lie among the spaces, and none before the first word or after the last."""
+    out: list[str] = []
+    space_at = -1              # where a space waits to be kept, once a word follows it
+    started = False
+    for character in value:
+        if character.isspace():
+            if started and space_at < 0:
+                space_at = len(out)
+                out.append(" ")
+        else:
+            if character not in DIRECTIONAL:
+                started, space_at = True, -1
+            out.append(character)
+    if space_at >= 0:
+        del out[space_at]      # after the last word
+    return "".join(out)
+
+
+def _wrapped(balanced: str) -> bool:
+    """Whether balanced text is one isolate from its first character to its last."""
+    if not balanced.startswith(tuple(_ISOLATES)) or not balanced.endswith(_PDI):
+        return False
+    depth = 0
+    for index, character in enumerate(balanced):
+        depth += (character in _ISOLATES or character in _EMBEDDINGS) - (character in (_PDF, _PDI))
+        if depth == 0:
+            return index == len(balanced) - 1
+    return False
 
 
 def check_text(value: str, field: str, *, error: type[BadField] = BadField) -> str:

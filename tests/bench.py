@@ -66,8 +66,9 @@ from build import Handler  # the same static server as `python3 build.py serve`
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run",
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-READY = "document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'failed'"
-SNAPSHOT_MADE = "['stored', 'failed', 'unsupported'].includes(document.documentElement.dataset.snapshot)"
+# Functions, not expressions: Playwright polls an expression with eval, which the page's policy refuses.
+READY = "() => document.documentElement.dataset.engine === 'ready' || document.documentElement.dataset.engine === 'failed'"
+SNAPSHOT_MADE = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
 
 BASELINE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Bare Pyodide baseline</title></head>
@@ -386,7 +387,7 @@ def long_encounter_figures(page: Page, url: str) -> dict[str, Any]:
     """Twenty taps of Roll on an encounter of LONG_EVENTS events (a long evening's fight), opened from its link."""
     page.goto(f"{url}#{fighters(LONG_EVENTS - 6, turns=False).link()}")
     page.wait_for_function(READY, timeout=120_000)
-    page.wait_for_function(f"document.querySelectorAll('[data-testid=\"log-entry\"]').length === {LONG_EVENTS}")
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=\"log-entry\"]').length === {LONG_EVENTS}")
     page.evaluate("window.longTasks = []")
     page.get_by_test_id("input-attacker").select_option(label="Fighter 1")
     page.get_by_test_id("input-target").select_option(value="c2")      # "Fighter 2 (out)" by now

@@ -83,7 +83,9 @@ def fresh_context(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
 
 
 def wait_ready(page: Page) -> None:
-    page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+    # Under the page's Content-Security-Policy, wait_for_function needs a function: Playwright polls an expression
+    # with eval, which the policy refuses. (add_script_tag is refused too: inject with page.evaluate.)
+    page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
                            timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.get_by_test_id("engine-message").text_content()
 

@@ -386,7 +386,7 @@ def test_the_share_link_opens_the_same_encounter_elsewhere(app: Page, fresh_cont
 
 
 def test_it_works_offline_after_the_first_visit(app: Page) -> None:
-    app.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    app.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     app.evaluate("navigator.serviceWorker.ready")
     add_combatant(app, "Offline Olga", weapon="Mace 4*")
     app.context.set_offline(True)

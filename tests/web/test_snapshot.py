@@ -15,7 +15,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
 
-MADE = "['stored', 'failed', 'unsupported'].includes(document.documentElement.dataset.snapshot)"
+# A function, not an expression: Playwright polls an expression with eval, which the page's policy refuses.
+MADE = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
 
 SCENARIOS: list[tuple[str, list[dict[str, Any]], str, dict[str, Any]]] = [
     ("typed", [{"name": "Cyrus", "skill": 1, "weapons": [{"name": "Longsword", "notation": "4-/2+"}]},
@@ -169,25 +170,100 @@ def test_two_tabs_opened_at_once_both_restore(context: BrowserContext, site_url:
 
 
 # A Worker of the page holding the snapshot file open for writing, as a browser whose read handles are exclusive
-# would hold it for another tab's read.
-HOLD_THE_FILE = """async () => {
-  const source = `
-    onmessage = async () => {
-      const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
-      for await (const [name, handle] of folder.entries()) {
-        self.held = await handle.createSyncAccessHandle();
-        postMessage("held");
-        return;
-      }
-    };`;
-  const worker = new Worker(URL.createObjectURL(new Blob([source], {type: "text/javascript"})));
-  await new Promise((resolve) => { worker.onmessage = resolve; worker.postMessage("hold"); });
-  return "held";
-}"""
+# would hold it for another tab's read. Its script is served from the site's origin (HOLDER): the page's policy
+# starts no Worker from a blob: URL.
+HOLDER = "hold-the-file.js"
+HOLDER_SOURCE = """
+onmessage = async () => {
+  const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle("woundbook-snapshot");
+  for await (const [name, handle] of folder.entries()) {
+    self.held = await handle.createSyncAccessHandle();
+    postMessage("held");
+    return;
+  }
+};"""
+HOLD_THE_FILE = """(url) => new Promise((resolve, reject) => {
+  const worker = new Worker(url);
+  worker.onmessage = ({ data }) => resolve(data);
+  worker.onerror = (event) => reject(new Error(event.message || "the holding worker did not start"));
+  setTimeout(() => reject(new Error("the holding worker did not answer")), 30000);
+  worker.postMessage("hold");
+})"""
 
 
 def test_a_snapshot_another_tab_holds_is_read_all_the_same(context: BrowserContext, site_url: str) -> None:
+    context.route(f"**/{HOLDER}", lambda route: route.fulfill(body=HOLDER_SOURCE, content_type="text/javascript"))
     holder = first_visit(context, site_url)
-    assert holder.evaluate(HOLD_THE_FILE) == "held"
+    assert holder.evaluate(HOLD_THE_FILE, f"{site_url}{HOLDER}") == "held"
+    page = visit(context, site_url)
+    assert snapshot_state(page) == "restored"
+
+
+# Safari's Private tabs open the origin's private file system but refuse to write to it. In the page (an init
+# script reaches no Worker, so the Worker's own writes would go through): creating a file, opening one for writing
+# or for synchronous access fails as Safari's do, and each attempt is counted in window.refusedWrites.
+REFUSE_WRITES = """(() => {
+  window.refusedWrites = 0;
+  const refuse = (what) => {
+    window.refusedWrites += 1;
+    return Promise.reject(new DOMException(`${what}: writes are refused in private browsing`, "UnknownError"));
+  };
+  const file = FileSystemFileHandle.prototype;
+  file.createWritable = function () { return refuse("createWritable"); };
+  file.createSyncAccessHandle = function () { return refuse("createSyncAccessHandle"); };
+  const folder = FileSystemDirectoryHandle.prototype;
+  const getFileHandle = folder.getFileHandle;
+  folder.getFileHandle = function (name, options) {
+    return options?.create ? refuse("getFileHandle") : getFileHandle.call(this, name, options);
+  };
+})()"""
+REFUSED_KEY = "woundbook.snapshot-refused"
+
+
+def watched_visit(context: BrowserContext, url: str) -> tuple[Page, list[str]]:
+    """A visit that reaches ready and has settled what it does about a snapshot, with the Workers it started."""
+    page = context.new_page()
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)
+    return page, workers
+
+
+def test_storage_that_refuses_writes_is_probed_once_per_build(context: BrowserContext, site_url: str) -> None:
+    """Private browsing: no second Python is started to make a snapshot that cannot be stored, on the first visit
+    (a small probe write fails first) nor on later ones of the same build (the refusal is remembered); a remembered
+    refusal of another build is tried again."""
+    context.add_init_script(REFUSE_WRITES)
+    page, workers = watched_visit(context, site_url)
+    assert snapshot_state(page) == "refused"
+    assert page.evaluate("window.refusedWrites") >= 1
+    assert not [url for url in workers if "snapshot" in url], workers
+    key = page.evaluate(f"localStorage.getItem({REFUSED_KEY!r})")
+    assert key
+    page.get_by_test_id("add-combatant").click()   # the engine answers: the sheet form is built from its schema
+    expect(page.get_by_test_id("sheet-dialog")).to_be_visible()
+    page.close()
+
+    page, workers = watched_visit(context, site_url)
+    assert snapshot_state(page) == "refused"
+    assert page.evaluate("window.refusedWrites") == 0, "the refusal was remembered: nothing is tried again"
+    assert not [url for url in workers if "snapshot" in url], workers
+    page.evaluate(f"localStorage.setItem({REFUSED_KEY!r}, 'an-older-build')")
+    page.close()
+
+    page, workers = watched_visit(context, site_url)
+    assert snapshot_state(page) == "refused"
+    assert page.evaluate("window.refusedWrites") >= 1, "a refusal remembered by another build is tried again"
+    assert page.evaluate(f"localStorage.getItem({REFUSED_KEY!r})") == key
+    assert not [url for url in workers if "snapshot" in url], workers
+
+
+def test_a_refusal_remembered_by_another_build_does_not_stop_this_one(context: BrowserContext, site_url: str) -> None:
+    context.add_init_script(f"localStorage.getItem({REFUSED_KEY!r}) ?? localStorage.setItem({REFUSED_KEY!r}, 'an-older-build')")
+    page = first_visit(context, site_url)
+    assert page.evaluate(f"localStorage.getItem({REFUSED_KEY!r})") is None
+    page.close()
     page = visit(context, site_url)
     assert snapshot_state(page) == "restored"

@@ -33,7 +33,18 @@ export async function loadPyodide(options = {}) {
   }
   if (stdout) streams.stdout = stdout;
   if (stderr) streams.stderr = stderr;
+  await dropWorkerHooks();
   return keepRuns(await begin());
+}
+
+// Once it has Python, PyScript gives each of the page's scripts a way to start a PyScript worker, and as it does
+// it compiles the hooks such a worker would run with Function(). The page's Content-Security-Policy (index.html)
+// has no 'unsafe-eval', so that throws and PyScript never runs main.py. The page starts no PyScript worker (they
+// need cross-origin isolation, which GitHub Pages cannot send): their hooks (one, which gives a worker PyScript's
+// file-system module) are emptied here, before PyScript reads them, and nothing is compiled from text.
+async function dropWorkerHooks() {
+  const { hooks } = await import("../pyscript/{{PYSCRIPT_VERSION}}/core.js");
+  for (const [name, set] of Object.entries(hooks.worker)) if (name.startsWith("on")) set.clear();
 }
 
 // The code PyScript runs as the page starts (its bootstrap and main.py), kept so that the snapshot worker can

@@ -6,7 +6,7 @@
 // Python, so the snapshot holds no reference to this Worker.
 
 import { loadPyodide } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
-import { storeSnapshot } from "./snapshot.js";
+import { probeWrite, storeSnapshot } from "./snapshot.js";
 import { addWheel, fetchWheel } from "./wheel.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
@@ -66,7 +66,17 @@ const sources = new Promise((resolve) => {
   addEventListener("message", ({ data }) => resolve(data), { once: true });
 });
 
+// What the Worker was doing when it failed: a file system that refuses the probe's write or the snapshot's is
+// remembered by the page (js/snapshot.js), so that later visits of this build make no snapshot; a snapshot that
+// could not be made is not, and the next visit tries again.
+let stage = "probe";
+// A store that failed because another tab was storing its own copy at the same moment (one removed the folder the
+// other was writing to, or held the file) is no refusal.
+const CONTENDED = new Set(["NotFoundError", "NoModificationAllowedError", "InvalidModificationError"]);
 try {
+  // Before Python: where the page could not try a write (js/snapshot.js probeWrite), a refusal costs no boot.
+  await probeWrite();
+  stage = "make";
   const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
   const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), fetchWheel()]);
   addWheel(pyodide, wheel);
@@ -75,8 +85,10 @@ try {
   const { files, runs } = await sources;
   pyodide.runPython(PRECOMPILE, { globals: pyodide.toPy({ FILES: files, RUNS: runs }) });
   const bytes = pyodide.makeMemorySnapshot();
+  stage = "store";
   await storeSnapshot(bytes);
   postMessage({ ok: true, bytes: bytes.length });
 } catch (error) {
-  postMessage({ ok: false, message: String(error?.message ?? error) });
+  const message = `${stage === "make" ? "not made" : "not stored"}: ${error?.name ?? "Error"}: ${error?.message ?? error}`;
+  postMessage({ ok: false, refused: stage === "probe" || (stage === "store" && !CONTENDED.has(error?.name)), message });
 }

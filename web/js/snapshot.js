@@ -10,7 +10,8 @@ const FOLDER = "woundbook-snapshot";
 const root = globalThis.document?.documentElement;
 
 // What became of the snapshot on this visit, for the page's tests and the bench:
-// "restored", "fresh" (a normal boot), "making", "stored", "failed" or "unsupported".
+// "restored", "fresh" (a normal boot), "making", "stored", "failed", "unsupported" (no private file system or
+// Workers) or "refused" (the private file system refuses writes: see refusedBefore).
 export function mark(state, detail = "") {
   if (root) root.dataset.snapshot = state;
   if (detail) console.info(`Engine snapshot ${state}: ${detail}`);
@@ -60,9 +61,32 @@ function hinted() {
 
 function hint(stored) {
   try {
-    if (stored) localStorage.setItem(HINT, KEY);
-    else localStorage.removeItem(HINT);
+    if (stored) {
+      localStorage.setItem(HINT, KEY);
+      localStorage.removeItem(REFUSED);
+    } else localStorage.removeItem(HINT);
   } catch { /* storage refused: the next visit boots normally */ }
+}
+
+// A private file system that refuses writes (Safari's Private tabs open it but refuse to write to it; Firefox's
+// private windows refuse to open it; a full disk refuses 31 MB) is remembered under this build's key: making a
+// snapshot starts a second Python and takes tens of seconds of a tablet's CPU, so a visit of this build that finds
+// the refusal noted boots normally and makes none. A later build has another key, and tries again.
+const REFUSED = "woundbook.snapshot-refused";
+
+export function refusedBefore() {
+  try {
+    return localStorage.getItem(REFUSED) === KEY;
+  } catch {
+    return false;
+  }
+}
+
+function refuse(message) {
+  try {
+    localStorage.setItem(REFUSED, KEY);
+  } catch { /* not remembered: the next visit probes again, which costs a few milliseconds */ }
+  mark("refused", message);
 }
 
 // The stored snapshot, read in a Worker (js/snapshot-reader.js) while the page starts: {bytes, checked}, a
@@ -96,16 +120,38 @@ function readInWorker() {
 export async function storeSnapshot(bytes) {
   await forgetSnapshot();   // another build's snapshot is no use
   const file = await (await folder(true)).getFileHandle(`${KEY}.${await sha256(bytes)}.bin`, { create: true });
+  await write(file, bytes);
+}
+
+async function write(file, bytes) {
   if (typeof file.createWritable === "function") {
     const writer = await file.createWritable();
     await writer.write(bytes);
     await writer.close();
-  } else {   // browsers that write this file system only synchronously, in a Worker
+  } else {   // browsers that write this file system only synchronously, in a Worker (Safari before 26)
     const access = await file.createSyncAccessHandle();
-    access.truncate(0);
-    access.write(bytes, { at: 0 });
-    access.flush();
-    access.close();
+    try {
+      access.truncate(0);
+      access.write(bytes, { at: 0 });
+      access.flush();
+    } finally {
+      access.close();
+    }
+  }
+}
+
+// Whether this origin's private file system takes a file, tried as storeSnapshot writes one: a few bytes in a
+// file of their own at its root (outside the snapshot's folder, which a store empties), deleted after. Rejects
+// when it does not. A page whose browser writes the file system only from a Worker creates the file without
+// writing it; the snapshot Worker then probes again, writing, before it starts Python.
+export async function probeWrite() {
+  const files = await navigator.storage.getDirectory();
+  const name = `woundbook-probe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    const file = await files.getFileHandle(name, { create: true });
+    if (!root || typeof file.createWritable === "function") await write(file, new Uint8Array(64).fill(1));
+  } finally {
+    await files.removeEntry(name).catch(() => { /* never made, or already gone */ });
   }
 }
 
@@ -119,13 +165,20 @@ export async function forgetSnapshot() {
   }
 }
 
-// After a normal boot, make the snapshot in a module Worker once the page is idle; the page's own thread
-// only reads out the Python files it was given (to be compiled ahead) and waits for the Worker's answer.
+// After a normal boot, make the snapshot in a module Worker once the page is idle, if the private file system
+// takes a probe's write (and did not refuse one on an earlier visit of this build); the page's own thread only
+// reads out the Python files it was given (to be compiled ahead) and waits for the Worker's answer.
 export function makeSnapshotLater() {
   if (root?.dataset.snapshot !== "fresh") return;
   if (!usable() || typeof Worker !== "function") return mark("unsupported");
-  const start = () => {
+  if (refusedBefore()) return mark("refused", "this browser's storage refused it on an earlier visit of this build");
+  const start = async () => {
     mark("making");
+    try {
+      await probeWrite();
+    } catch (error) {
+      return refuse(`the private file system refuses writes (${error?.name}: ${error?.message})`);
+    }
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
     const fail = (message) => {
       worker.terminate();
@@ -135,6 +188,7 @@ export function makeSnapshotLater() {
       worker.terminate();
       hint(data.ok);
       if (data.ok) mark("stored", `${(data.bytes / 1e6).toFixed(1)} MB`);
+      else if (data.refused) refuse(data.message);
       else mark("failed", data.message);
     });
     worker.addEventListener("error", (event) => fail(event.message || "the snapshot worker did not start"));

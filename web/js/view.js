@@ -58,7 +58,8 @@ function renderCard(card, handlers) {
   },
   el("span", { class: "badge", testid: "card-role", hidden: true }),
   el("div", { class: "card-head" },
-    el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name,
+    // dir="auto": a name in a right-to-left script, or holding direction controls, is laid out on its own.
+    el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name, dir: "auto",
       "aria-label": `${card.name}: choose for the action`, title: card.name,
       onclick: handlers ? () => handlers.onPick(card.id) : null }),
     gear.map((widget) => renderWidget(widget, onTap)),
