@@ -421,7 +421,7 @@ def evening_figures(page: Page, url: str, taps: int = 10) -> dict[str, Any]:
     encounter = long_evening(EVENING_EVENTS)
     page.goto(f"{url}#{encounter.link()}")
     page.wait_for_function(READY, timeout=120_000)
-    page.wait_for_function(f"document.querySelectorAll('[data-testid=\"log-entry\"]').length === {EVENING_EVENTS}",
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=\"log-entry\"]').length === {EVENING_EVENTS}",
                            timeout=120_000)
     page.wait_for_timeout(1000)
     page.evaluate(WATCH_LONG_TASKS)
@@ -456,10 +456,10 @@ def compare_figures(page: Page, url: str, roster: str) -> dict[str, Any]:
     encounter = forty(roster)
     page.goto(f"{url}#{encounter.link()}")
     page.wait_for_function(READY, timeout=120_000)
-    page.wait_for_function("document.querySelectorAll('[data-testid=\"combatant\"]').length === 40", timeout=120_000)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"combatant\"]').length === 40", timeout=120_000)
     page.get_by_test_id("action-tab").filter(has_text="Compare").click()
     page.get_by_test_id("input-attacker").select_option(label="No attacker: type the Damage Value")
-    page.wait_for_function("!document.querySelector('[data-testid=\"odds-more\"]')", timeout=120_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"odds-more\"]')", timeout=120_000)
     page.evaluate(WATCH_LONG_TASKS)
     works = []
     for number, value in enumerate(COMPARE_KEYS):
@@ -467,7 +467,7 @@ def compare_figures(page: Page, url: str, roster: str) -> dict[str, Any]:
             page.wait_for_timeout(150)
         start = page.evaluate("performance.now()")
         works.append(float(page.evaluate(KEYSTROKE, ["input-damage_value", value])))
-    page.wait_for_function("!document.querySelector('[data-testid=\"odds-more\"]')", timeout=300_000)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"odds-more\"]')", timeout=300_000)
     whole = page.evaluate("performance.now()") - start
     rows = page.get_by_test_id("odds-table").get_by_test_id("table-row").count()
     if rows != 45 or "\u2026" in page.get_by_test_id("odds-table").inner_text():

@@ -23,7 +23,7 @@ def test_a_bad_link_leaves_the_autosave_untouched(app: Page, site_url: str, frag
     assert len(saved) == 1 and "Saved Sam" in saved[0]
     # The address bar follows the encounter once the page is idle: a link typed over it before then could be
     # replaced by it (Chromium drops a typed fragment navigation when the page replaces its URL at that moment).
-    app.wait_for_function(f"location.hash === '#' + JSON.parse(({SAVED})[0]).fragment")
+    app.wait_for_function(f"() => location.hash === '#' + JSON.parse(({SAVED})[0]).fragment")
     app.goto(f"{site_url}#{fragment}")
     app.reload()
     wait_ready(app)

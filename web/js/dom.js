@@ -10,6 +10,7 @@ export function el(tag, props = {}, ...children) {
     if (key === "testid") node.dataset.testid = value;
     else if (key === "text") node.textContent = value;
     else if (key === "class") node.className = value;
+    else if (key === "style") setStyle(node, value);
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
@@ -19,6 +20,15 @@ export function el(tag, props = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// Declarations ("width: 40%; left: 2%") set one by one through the element's style object: the page's
+// Content-Security-Policy refuses style attributes, not styles set from a script.
+function setStyle(node, declarations) {
+  for (const declaration of String(declarations).split(";")) {
+    const at = declaration.indexOf(":");
+    if (at > 0) node.style.setProperty(declaration.slice(0, at).trim(), declaration.slice(at + 1).trim());
+  }
 }
 
 export function banner(message, kind = "error", action = null) {
