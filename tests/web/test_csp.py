@@ -1,20 +1,31 @@
 """The page's Content-Security-Policy (a <meta> in web/index.html's <head>): as tight as the engine allows, and the
 whole engine works under it: Pyodide's WebAssembly, PyScript (without eval: js/interpreter.js), the snapshot
 Workers that make and read the snapshot, its restore, the service worker, a resolution, and the share dialog's
-file download. Every other browser test runs under the policy too; this one also listens for any violation."""
+file download. Every other browser test runs under the policy too; this one also listens for any violation, and
+runs the engine once more under the policy without 'unsafe-eval', which the page allows only for tools that evaluate
+text in it (Playwright's waits on an expression, the acceptance probe)."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from build import Handler
+
 from tests.web.actions import cyrus_and_bandit
-from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.conftest import BOOT_TIMEOUT_MS, SITE
 
 POLICY = {
     "default-src": ["'none'"],
-    "script-src": ["'self'", "'wasm-unsafe-eval'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"],
     "style-src": ["'self'"],
     "img-src": ["'self'"],
     "connect-src": ["'self'"],
@@ -75,8 +86,31 @@ def test_the_built_page_carries_the_policy_before_anything_it_governs(page: Page
     assert page.locator("script:not([src])").count() == 0
 
 
+@pytest.fixture(scope="module")
+def strict_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A copy of the built site whose policy drops 'unsafe-eval' (allowed in the page only for tools that evaluate
+    text in it): the engine itself must need no eval."""
+    root = tmp_path_factory.mktemp("strict") / "site"
+    shutil.copytree(SITE, root)
+    index = root / "index.html"
+    page = index.read_text(encoding="utf-8")
+    assert " 'unsafe-eval'" in page
+    index.write_text(page.replace(" 'unsafe-eval'", ""), encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(params=["as built", "without unsafe-eval"])
+def policy_site(request: pytest.FixtureRequest, site_url: str) -> str:
+    url: str = site_url if request.param == "as built" else request.getfixturevalue("strict_site_url")
+    return url
+
+
 def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(context: BrowserContext,
-                                                                          site_url: str) -> None:
+                                                                          policy_site: str) -> None:
+    site_url = policy_site
     context.add_init_script(LISTEN)
     page = visit(context, site_url)
     page.wait_for_function(SNAPSHOT_MADE, timeout=BOOT_TIMEOUT_MS)
@@ -106,10 +140,10 @@ def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(conte
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_pyscript_runs_main_py_under_the_policy(context: BrowserContext, site_url: str) -> None:
+def test_pyscript_runs_main_py_under_the_policy(context: BrowserContext, policy_site: str) -> None:
     """PyScript compiles the hooks it would give a worker with Function(), which the policy refuses and which stops
     its start before main.py; js/interpreter.js empties them first. main.py's `woundbook:python-ready` says it ran."""
     context.add_init_script(LISTEN + """;addEventListener("woundbook:python-ready", () => { window.mainRan = true; })""")
-    page = visit(context, site_url)
+    page = visit(context, policy_site)
     page.wait_for_function("() => window.mainRan === true", timeout=BOOT_TIMEOUT_MS)
     assert violations(page) == []
