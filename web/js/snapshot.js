@@ -51,12 +51,17 @@ export async function findSnapshot() {
 // before the file is found.
 const HINT = "woundbook.snapshot";
 
-function hinted() {
+// Whether local storage notes this build's key under `name` (no, where storage is refused).
+function noted(name) {
   try {
-    return localStorage.getItem(HINT) === KEY;
+    return localStorage.getItem(name) === KEY;
   } catch {
     return false;
   }
+}
+
+function hinted() {
+  return noted(HINT);
 }
 
 function hint(stored) {
@@ -75,11 +80,7 @@ function hint(stored) {
 const REFUSED = "woundbook.snapshot-refused";
 
 export function refusedBefore() {
-  try {
-    return localStorage.getItem(REFUSED) === KEY;
-  } catch {
-    return false;
-  }
+  return noted(REFUSED);
 }
 
 function refuse(message) {
