@@ -90,15 +90,21 @@ def test_every_prefix_replays_as_from_scratch_after_any_taps(taps: list[str], ev
                 assert same(checkpoint, scratch(earlier, (index + 1) * every))
 
 
-def test_an_undo_on_a_long_log_replays_from_the_checkpoint_before_it() -> None:
-    """Undo and redo on 200 events step through at most CHECKPOINT_EVERY - 1 events each, not the whole log."""
+def duel(attacks: int) -> Encounter:
+    """Two fighters and ``attacks`` rolled attacks of the first on the second."""
     encounter = Encounter.new("typed")
     for number in range(2):
         encounter, _ = encounter.record("add", {"sheet": {"name": f"Fighter {number}", "weapons": [
             {"name": "Sword", "notation": "3-/2+"}]}})
-    for seed in range(198):
+    for seed in range(attacks):
         inputs = {"attacker": "c1", "target": "c2", "margin": "rolled"}
         encounter, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
+    return encounter
+
+
+def test_an_undo_on_a_long_log_replays_from_the_checkpoint_before_it() -> None:
+    """Undo and redo on 200 events step through at most CHECKPOINT_EVERY - 1 events each, not the whole log."""
+    encounter = duel(198)
     steps = 0
     real_step = Encounter._step
 
@@ -124,13 +130,7 @@ def test_an_undo_on_a_long_log_replays_from_the_checkpoint_before_it() -> None:
 def test_the_api_undoes_and_redoes_through_a_long_log_as_its_document_replays() -> None:
     """Through the API, by the encounter's key as the page sends it: each answer's view is the one its own
     document replays to from scratch."""
-    encounter = Encounter.new("typed")
-    for number in range(2):
-        encounter, _ = encounter.record("add", {"sheet": {"name": f"Fighter {number}", "weapons": [
-            {"name": "Sword", "notation": "3-/2+"}]}})
-    for seed in range(70):
-        inputs = {"attacker": "c1", "target": "c2", "margin": "rolled"}
-        encounter, _ = encounter.record("action", {"action": "attack", "inputs": inputs}, SeededDice(seed))
+    encounter = duel(70)
     answer = ok("view", encounter=encounter.to_dict())
     for method in ["undo"] * 20 + ["redo"] * 5 + ["undo"] * 3:
         answer = ok(method, encounter_key=answer["key"])
