@@ -193,6 +193,16 @@ def test_two_tabs_on_one_encounter_never_write_over_each_other(app: Page, contex
     other.close()
 
 
+def test_leaving_an_empty_encounter_never_drops_what_another_tab_saved_into_it(app: Page, context: BrowserContext,
+                                                                             site_url: str) -> None:
+    other = open_page(context.new_page(), site_url)   # the same empty encounter, opened last
+    add_combatant(other, "Bob")
+    app.get_by_test_id("new-encounter").click()       # this tab still shows it empty
+    app.get_by_test_id("new-confirm").click()
+    assert names_in_library(app) == [[], ["Bob"]]
+    other.close()
+
+
 def test_full_storage_then_a_link_says_nothing_was_kept_and_offers_the_file(app: Page, site_url: str) -> None:
     add_combatant(app, "Before Bea")
     before = json.dumps(names_in_library(app))

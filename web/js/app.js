@@ -103,7 +103,6 @@ const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has 
 let migrated = [];
 try {
   migrated = library.migrate();
-  library.purgeDeleted();
 } catch (error) {
   console.error(error);   // the old keys stay as they are, and are tried again next visit
 }
@@ -139,6 +138,7 @@ function start() {
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
+  library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
   makeHeldTaps();
   registerServiceWorker();
@@ -256,7 +256,8 @@ function leave() {
   const left = entry;
   entry = null;
   const meta = library.meta(left.id);
-  if (meta && !meta.renamed && current && !holdsWork(current.view)) {
+  // Only while no other tab has saved into it since: their work in it is not this tab's to drop.
+  if (meta && !meta.renamed && meta.rev === left.rev && current && !holdsWork(current.view)) {
     library.forget(left.id);
     return null;
   }
