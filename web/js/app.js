@@ -74,8 +74,35 @@ function keepHeldLog(view) {
 
 function commit(result) {
   show(result);
+  showChanged();
   keep(result);
   showLink(result.fragment);
+}
+
+// The cards a change redrew (the one hit, the one added) are marked for a moment, and the first is scrolled into
+// view if it is off the screen: after a roll the person sees the wound it made, wherever the page was scrolled to.
+// A change that redrew the whole roster (another encounter) marks nothing.
+let redrawnCards = [];
+
+function showChanged() {
+  if (!redrawnCards.length || redrawnCards.length === current.view.roster.length && redrawnCards.length > 1) return;
+  for (const node of redrawnCards) {
+    node.classList.remove("changed");
+    void node.offsetWidth;   // a card changed twice in a row is marked again
+    node.classList.add("changed");
+  }
+  const box = redrawnCards[0].getBoundingClientRect();
+  const dockTop = q("dock").getBoundingClientRect().top;
+  const headerBottom = document.querySelector("header.bar").getBoundingClientRect().bottom;
+  if (box.bottom > dockTop || box.top < headerBottom) redrawnCards[0].scrollIntoView({ block: "nearest" });
+}
+
+// The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it).
+function watchDock() {
+  const dock = q("dock");
+  const sync = () => document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+  new ResizeObserver(sync).observe(dock);
+  sync();
 }
 
 // Build the tabs, forms and dialog for a system the first time an encounter of it is shown.
@@ -85,9 +112,9 @@ function useSystem(id) {
   actionForms.clear();
   for (const action of system.actions) {
     const container = document.createElement("div");
-    actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name) => actionChanged(name)));
+    actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type)));
   }
-  sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context());
+  sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context(), (name, type) => checkLater(checkSheet, type));
   selectAction(system.actions[0].id);
 }
 
@@ -113,6 +140,7 @@ if (startDoc?.ok && Array.isArray(startDoc.doc.roster)) {
   q("system-name").textContent = startDoc.doc.system?.name ?? "";
   q("encounter-name").textContent = library.meta(startId)?.name ?? "";
 }
+watchDock();
 waitForEngine();
 // Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
 if (!startDoc?.ok || !startDoc.doc.roster?.length) engine.start();
@@ -476,8 +504,9 @@ function drawRoster() {
     target: target ? form.rawValue(target.name) : null,
     labels: { actor: actor?.label, target: target?.label },
   };
-  renderRoster(current.view.roster, picks, {
-    onPick: pick, onTap: tapWidget, onEdit: openEdit, onDuplicate: duplicateCombatant, onRemove: removeCombatant,
+  redrawnCards = renderRoster(current.view.roster, picks, {
+    onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
+    onRemove: removeCombatant,
   });
   const hint = !current.view.roster.length ? "" : actor && pickNext === "actor"
     ? `Tap a card: ${actor.label.toLowerCase()}` : target ? `Tap a card: ${target.label.toLowerCase()}` : "";
@@ -503,15 +532,28 @@ function pick(id) {
   actionChanged();
 }
 
-// A tap on a part of a card the engine marked (a level of a track): open that action, preset.
+// A tap on a part of a card the engine marked (a level of a track) presets that action when it is the one on
+// show (marking by hand: the tap says which level); on any other action a tap anywhere on a card picks the card,
+// so a tap meant for the attacker never leaves the attack. No text field takes the focus: a tablet's keyboard
+// opens only when the person taps a field.
 function tapWidget(id, tap) {
-  if (!system.actions.some((action) => action.id === tap.action)) return;
-  selectAction(tap.action);
+  if (tap.action !== actionId) return pick(id);
   const form = actionForms.get(tap.action);
   form.set(tap.combatant, id);
   for (const [name, value] of Object.entries(tap.inputs)) form.set(name, value);
   actionChanged();
-  form.container.querySelector("input[type=text]:not([hidden])")?.focus();
+}
+
+// The card's explicit control for marking by hand: the action its widgets' taps name, with the card chosen.
+function markByHand(id, action) {
+  if (!system.actions.some((one) => one.id === action)) return;
+  selectAction(action);
+  const form = actionForms.get(action);
+  const input = form.inputs.find((one) => one.kind === "combatant");
+  if (input) form.set(input.name, id);
+  actionChanged();
+  q("action-tabs").querySelector('[aria-selected="true"]')?.focus({ preventScroll: true });
+  q("action-panel").scrollIntoView({ block: "nearest" });
 }
 
 // -- the action panel -------------------------------------------------------------------------------
@@ -536,17 +578,48 @@ function selectAction(id) {
   q("roll").hidden = !resolves(id);
   q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action.odds;
-  if (!resolves(id)) q("odds").open = true;   // the odds are all such an action shows
+  q("odds-summary").hidden = !action.odds;
   pickNext = "actor";
   cancelPrompt();
   fieldError("action-error", "");
 }
 
-function actionChanged() {
+// type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab.
+function actionChanged(type = null) {
   cancelPrompt();
   fieldError("action-error", "");
   drawRoster();
   updateOdds();
+  if (type) checkLater(checkAction, type);
+}
+
+// Text the engine can check (a damage, a notation) is checked as it is typed: once the person pauses, or leaves
+// the field, the engine's word shows at the field, before Roll (or Add). Only fields the person has changed are
+// told off: an input not reached yet is not an error.
+const CHECK_PAUSE_MS = 450;
+const CHECK_CHANGE_MS = 60;   // after the frame the change paints
+let checkTimer = 0;
+
+function checkLater(check, type) {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, type === "input" ? CHECK_PAUSE_MS : CHECK_CHANGE_MS);
+}
+
+function checkAction() {
+  const form = actionForms.get(actionId);
+  if (!current || !resolves(actionId) || !current.view.roster.length) return;
+  const answer = engine.call("check", { encounter: current.encounter, action: actionId, inputs: form.values() });
+  form.clearErrors();
+  if (!answer.ok) form.showError(answer.error.field, answer.error.message, { touchedOnly: true });
+}
+
+function checkSheet() {
+  if (!q("sheet-dialog").open) return;
+  const request = { encounter: current.encounter, sheet: sheetForm.values() };
+  if (editing) request.combatant = editing;
+  const answer = engine.call("check", request);
+  sheetForm.clearErrors();
+  if (!answer.ok) sheetForm.showError(answer.error.field, answer.error.message, { touchedOnly: true });
 }
 
 function showActionError(error) {
@@ -576,7 +649,8 @@ function updateOdds() {
   const request = { encounter: current.encounter, action: actionId, inputs: actionForms.get(actionId).values(),
     budget_ms: ODDS_BUDGET_MS };
   const more = () => {
-    const odds = run("odds", request, () => renderOdds(null, "they appear when the action is complete."));
+    const odds = run("odds", request, (error) => renderOdds(null, error.field
+      ? `they appear when the action is complete (${error.message}).` : "they appear when the action is complete."));
     if (odds) renderOdds(odds);
     if (!odds?.more) return;
     q("odds-chart").setAttribute("aria-busy", "true");
@@ -602,12 +676,17 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   if (result.needs) {
     pending = { action, inputs, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
     renderPrompt(result.needs, addFace);
+    typedBefore = "";
     updateDiceCount();
-    q("dice-entry").focus({ preventScroll: true });
+    // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
+    // A keyboard's user types the faces anyway (promptKey) and presses Enter.
+    q("dice-faces").querySelector("button")?.focus({ preventScroll: true });
     return;
   }
+  const prompted = Boolean(pending);
   cancelPrompt();
   commit(result);
+  if (prompted) q("roll").focus({ preventScroll: true });   // the prompt's controls are gone: focus goes back to Roll
 }
 
 // A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own
@@ -628,26 +707,63 @@ function promptStillHolds() {
   return false;
 }
 
+// A face tapped is added, up to the count asked for: one more is refused, with a word.
 function addFace(face) {
+  if (typedFaces() >= pending.needs.count) return refuseFace();
   const entry = q("dice-entry");
-  const single = pending.needs.faces.every((one) => String(one.value).length === 1);
-  entry.value = single ? entry.value.replace(/\s+$/, "") + String(face.value) : `${entry.value.trim()} ${face.value}`.trim();
+  entry.value = singleFaces() ? entry.value.replace(/\s+$/, "") + String(face.value) : `${entry.value.trim()} ${face.value}`.trim();
+  typedBefore = entry.value;
   updateDiceCount();
+}
+
+function singleFaces() {
+  return pending.needs.faces.every((one) => String(one.value).length === 1);
+}
+
+// The entry as last accepted: typing past the count puts it back.
+let typedBefore = "";
+
+function faceTyped() {
+  if (!pending) return;
+  if (typedFaces() > pending.needs.count) {
+    q("dice-entry").value = typedBefore;
+    return refuseFace();
+  }
+  typedBefore = q("dice-entry").value;
+  updateDiceCount();
+}
+
+function refuseFace() {
+  const need = pending.needs.count;
+  updateDiceCount(`That is all ${need} ${need === 1 ? "die" : "dice"} this roll needs: use them, or ⌫ to change one.`);
+}
+
+// A keyboard's user types faces wherever the prompt's focus is (on a face button, say): the keys go to the entry.
+function promptKey(event) {
+  if (!pending || event.ctrlKey || event.metaKey || event.altKey || event.target === q("dice-entry")) return;
+  if (event.key.length !== 1 || !/[0-9+\-\[\] ,]/.test(event.key)) return;
+  if (event.key === " " && event.target.matches("button")) return;   // Space presses the focused button
+  event.preventDefault();
+  const entry = q("dice-entry");
+  entry.focus({ preventScroll: true });
+  entry.value += event.key;
+  faceTyped();
 }
 
 // How many faces are typed so far, for the counter only (the engine reads and checks them).
 function typedFaces() {
   const text = q("dice-entry").value;
-  const single = pending.needs.faces.every((one) => String(one.value).length === 1);
-  if (!single) return text.split(/[\s,;]+/).filter(Boolean).length;
+  if (!singleFaces()) return text.split(/[\s,;]+/).filter(Boolean).length;
   return text.replace(/\[\s*\]/g, "0").replace(/[\s,;[\]]/g, "").length;
 }
 
-function updateDiceCount() {
+function updateDiceCount(refused = "") {
   if (!pending) return;
   const have = typedFaces();
   const need = pending.needs.count;
-  q("dice-count").textContent = `${have} of ${need} ${need === 1 ? "die" : "dice"}`;
+  const count = q("dice-count");
+  count.textContent = refused || `${have} of ${need} ${need === 1 ? "die" : "dice"}`;
+  count.dataset.full = String(have >= need);
 }
 
 function useTypedDice(event) {
@@ -673,20 +789,27 @@ function openAdd() {
   q("sheet-title").textContent = "Add a combatant";
   q("sheet-submit").textContent = "Add";
   fieldError("sheet-error", "");
-  q("sheet-dialog").showModal();
-  sheetForm.focusFirst();
+  openSheetDialog();
 }
 
 function openEdit(id) {
   const card = current.view.roster.find((one) => one.id === id);
   editing = id;
   sheetForm.reset();
-  for (const [name, value] of Object.entries(card.sheet)) sheetForm.set(name, value);
+  sheetForm.load(card.sheet);
   q("sheet-title").textContent = `Edit ${card.name}`;
   q("sheet-submit").textContent = "Save";
   fieldError("sheet-error", "");
+  openSheetDialog();
+}
+
+// A touch screen opens the dialog on its title, so no keyboard covers the sheet before the person taps a field;
+// a keyboard or a mouse starts at the first field.
+function openSheetDialog() {
+  const touch = matchMedia("(pointer: coarse)").matches;
+  q("sheet-title").toggleAttribute("autofocus", touch);
   q("sheet-dialog").showModal();
-  sheetForm.focusFirst();
+  if (!touch) sheetForm.focusFirst();
 }
 
 function submitSheet(event) {
@@ -838,15 +961,18 @@ function wireEvents() {
   q("roll").addEventListener("click", () => resolve("app"));
   q("type-dice").addEventListener("click", () => resolve("given"));
   q("dice-prompt").addEventListener("submit", useTypedDice);
-  q("dice-entry").addEventListener("input", updateDiceCount);
+  q("dice-entry").addEventListener("input", faceTyped);
+  q("dice-prompt").addEventListener("keydown", promptKey);
   q("dice-backspace").addEventListener("click", () => {
     // Remove the last face: a bracketed one ("[ ]"), a number ("6"), or one symbol ("+").
     const entry = q("dice-entry");
     entry.value = entry.value.trimEnd().replace(/(\[[^\]]*\]|\d+|\S)$/, "").trimEnd();
+    typedBefore = entry.value;
     updateDiceCount();
   });
   q("dice-app-rest").addEventListener("click", rollTheRest);
-  q("dice-cancel").addEventListener("click", cancelPrompt);
+  q("dice-cancel").addEventListener("click", () => { cancelPrompt(); q("roll").focus({ preventScroll: true }); });
+  q("odds-summary").addEventListener("click", () => q("odds").scrollIntoView({ block: "start" }));
   q("add-combatant").addEventListener("click", openAdd);
   q("sheet-form").addEventListener("submit", submitSheet);
   q("sheet-cancel").addEventListener("click", () => q("sheet-dialog").close());

@@ -59,12 +59,22 @@ export class SchemaForm {
     field.node.dataset.testid = `field-${input.name}`;
     field.error = el("span", { class: "field-error", testid: `error-${input.name}`, role: "alert" });
     field.node.append(field.error);
+    if (input.helps) {   // help that follows another input: the field's help line, made if it has none yet
+      field.help = field.node.querySelector(".help") ?? field.node.insertBefore(el("span", { class: "help" }), field.error);
+      field.help.dataset.testid = `help-${input.name}`;
+    }
     return field;
   }
 
   // -- keeping dependent inputs current -------------------------------------------------------------
 
   refresh() {
+    this.follow();
+    // Defaults that follow the inputs are taken once the lists are filled (an attacker chosen by default is there).
+    if ([...this.fields.values()].map((field) => this.followDefaults(field)).some(Boolean)) this.follow();
+  }
+
+  follow() {
     for (const field of this.fields.values()) {
       const input = field.input;
       if (input.kind === "combatant") this.fillCombatants(field);
@@ -75,6 +85,30 @@ export class SchemaForm {
       if (input.kind === "choice") this.showChoices(field);
       field.node.hidden = !offered || !this.applies(input.when);
     }
+    for (const field of this.fields.values()) if (field.input.helps) this.followHelp(field);
+  }
+
+  // An input's `defaults` follow another input: each time one of their conditions comes true (and when the form
+  // opens with it true), the input takes that value, even one changed by hand before (a hazard has no margin,
+  // whatever the last attack's was). `quiet` notes the conditions as they stand without applying them (a form
+  // filled from a saved sheet keeps its values).
+  followDefaults(field, quiet = false) {
+    const defaults = field.input.defaults;
+    if (!defaults) return false;
+    const match = defaults.findIndex((one) => this.applies(one.when));
+    if (match === field.defaultMatch) return false;
+    field.defaultMatch = match;
+    if (match < 0 || quiet) return false;
+    field.set(defaults[match].value);
+    return true;
+  }
+
+  followHelp(field) {
+    const input = field.input;
+    const text = input.helps.find((one) => this.applies(one.when))?.text
+      ?? input.help ?? (input.example ? `e.g. ${input.example}` : "");
+    if (field.help.textContent !== text) field.help.textContent = text;
+    field.help.hidden = !text;
   }
 
   applies(when) {
@@ -172,10 +206,23 @@ export class SchemaForm {
     this.refresh();
   }
 
+  // Fill the form from saved values (a sheet to edit): the values stay as saved, whatever `defaults` say.
+  load(values) {
+    for (const [name, value] of Object.entries(values)) {
+      const field = this.fields.get(name);
+      if (!field) continue;
+      field.touched = true;
+      field.set(value);
+    }
+    for (const field of this.fields.values()) this.followDefaults(field, true);
+    this.refresh();
+  }
+
   // Put the form back to its defaults (a dialog that starts from a clean form).
   reset() {
     for (const field of this.fields.values()) {
       field.touched = false;
+      field.defaultMatch = undefined;
       field.set(field.input.default);
     }
     for (const details of this.container.querySelectorAll("details.more")) details.open = false;
@@ -184,10 +231,11 @@ export class SchemaForm {
   }
 
   // Show an engine error beside the input it names ("sheet.weapons[0].notation" -> weapons); false if none.
-  showError(path, message) {
+  // `touchedOnly`: only at an input the person has changed (text being typed), not one they have not reached yet.
+  showError(path, message, { touchedOnly = false } = {}) {
     const name = String(path ?? "").replace(/^(sheet|inputs)\./, "").split(/[.[]/)[0];
     const field = this.fields.get(name);
-    if (!field || field.node.hidden) return false;
+    if (!field || field.node.hidden || (touchedOnly && !field.touched)) return false;
     field.error.textContent = message;
     field.node.closest("details")?.setAttribute("open", "");
     return true;

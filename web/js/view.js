@@ -12,14 +12,17 @@ import { renderTable, renderWidget } from "./widgets.js";
 // moves the marks, so a tap that lands just after a field's change event still finds its card.
 const drawnCards = new Map();   // combatant id -> {key, node}
 
+// Returns the cards drawn anew (changed, or new), for the controller to show the person what a tap changed.
 export function renderRoster(roster, picks, handlers) {
   const list = q("roster");
+  const redrawn = [];
   const nodes = roster.map((card) => {
     const key = JSON.stringify(card) + (handlers ? "" : "#shell");   // the shell's cards take no taps
     const drawn = drawnCards.get(card.id);
     if (drawn?.key === key) return drawn.node;
     const node = renderCard(card, handlers);
     drawnCards.set(card.id, { key, node });
+    redrawn.push(node);
     return node;
   });
   const shown = new Set(roster.map((card) => card.id));
@@ -27,7 +30,7 @@ export function renderRoster(roster, picks, handlers) {
   syncChildren(list, nodes);
   for (const node of list.children) markPick(node, picks);
   list.classList.toggle("crowded", roster.length > 4);
-  q("roster-empty").hidden = roster.length > 0;
+  q("roster-empty").hidden = roster.length > 0;  return redrawn;
 }
 
 function markPick(node, picks) {
@@ -43,9 +46,13 @@ function markPick(node, picks) {
 }
 
 function renderCard(card, handlers) {
+  // Marking by hand is a control of its own (the action a widget's tap names), never a side effect of a tap.
+  const markAction = markingAction(card);
   const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
-    el("summary", { "aria-label": `More for ${card.name}`, title: "Edit, copy or remove" }, "⋯"),
+    el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, copy or remove" }, "⋯"),
     el("div", { class: "menu" },
+      markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",
+        "aria-label": `Mark ${card.name}'s wounds by hand`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
       el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
       el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
       el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
@@ -73,6 +80,16 @@ function renderCard(card, handlers) {
     });
   }
   return node;
+}
+
+// The action a tap on one of the card's widgets opens (marking by hand), if any.
+function markingAction(card) {
+  for (const widget of card.widgets) {
+    const parts = [widget, ...(widget.levels ?? []), ...(widget.items ?? [])];
+    const tap = parts.find((part) => part?.tap)?.tap;
+    if (tap) return tap.action;
+  }
+  return null;
 }
 
 // -- the log ----------------------------------------------------------------------------------------
@@ -122,7 +139,8 @@ function faceWord(face) {
   return face === "0" ? "blank" : face === "-" ? "minus" : face === "+" ? "plus" : String(face);
 }
 
-// The newest result, beside the Roll button; announced politely to screen readers.
+// The newest result, in the dock beside the Roll button: the outcome, what was resolved, and its steps behind
+// "Why" (opening upwards, the dock being pinned to the bottom); announced politely to screen readers.
 export function renderLatest(entry) {
   const box = q("latest");
   const key = entry ? JSON.stringify(entry) : "";
@@ -130,9 +148,11 @@ export function renderLatest(entry) {
   box.dataset.key = key;
   box.replaceChildren(entry ? el("div", { class: "latest-entry" },
     el("div", { class: "outcome", testid: "latest-outcome", text: entry.outcome }),
-    el("div", { class: "title", testid: "latest-title", text: entry.title }),
-    el("details", { class: "latest-steps" }, el("summary", { text: "Why" }),
-      el("ol", { class: "steps" }, entry.steps.map(renderStep)))) : "");
+    el("div", { class: "latest-line" },
+      el("span", { class: "title", testid: "latest-title", text: entry.title, title: entry.title }),
+      entry.steps.length ? el("details", { class: "latest-steps", testid: "latest-steps" },
+        el("summary", { text: "Why", "aria-label": `Why: the steps of ${entry.title}` }),
+        el("ol", { class: "steps" }, entry.steps.map(renderStep))) : null)) : "");
 }
 
 // -- action tabs ------------------------------------------------------------------------------------
@@ -149,17 +169,21 @@ export function renderTabs(actions, current, onSelect) {
 
 // -- odds -------------------------------------------------------------------------------------------
 
+// The odds in a line in the dock (the summary; a tap there goes to the charts) and the charts in the action panel.
 export function renderOdds(odds, message = "") {
   const chart = q("odds-chart");
   const summary = q("odds-summary");
+  const heading = q("odds-heading");
   if (!odds) {
-    summary.textContent = message ? `Odds: ${message}` : "Odds";
+    summary.replaceChildren(el("strong", { text: "Odds" }), message ? `: ${message}` : "");
     summary.dataset.pool = "";
+    heading.textContent = "Odds";
     chart.replaceChildren();
     return;
   }
-  summary.textContent = `Odds, ${odds.title}: ${odds.summary}`;
+  summary.replaceChildren(el("strong", { text: "Odds" }), `, ${odds.title}: ${odds.summary}`);
   summary.dataset.pool = odds.pool === null || odds.pool === undefined ? "" : String(odds.pool);
+  heading.textContent = `Odds, ${odds.title}`;
   // Charts of bars, then any tables (a comparison may be all tables and no chart); odds still being worked out
   // (`more`) say how far they have come, and the controller asks for the rest.
   chart.replaceChildren(
