@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .conftest import open_page, watch
+from .test_layout import run_axe
 from .tables import SYSTEMS, busy_table
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
@@ -109,7 +110,7 @@ def test_marking_by_hand_is_a_control_of_its_own(touch: Any) -> None:
     card = page.get_by_test_id("combatant").nth(4)
     card.get_by_test_id("card-menu").locator("summary").tap()
     mark = card.get_by_test_id("mark-combatant")
-    expect(mark).to_have_accessible_name("Mark Second guard's wounds by hand")
+    expect(mark).to_have_accessible_name("Mark by hand: Second guard's wounds")
     box = mark.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
     mark.tap()
@@ -220,3 +221,22 @@ def test_print_gives_the_roster_then_the_log(touch: Any) -> None:
     log = page.get_by_test_id("log").bounding_box()
     assert roster is not None and log is not None and log["y"] >= roster["y"] + roster["height"], (roster, log)
     assert page.evaluate("getComputedStyle(document.querySelector('[data-testid=log]')).overflowY") == "visible"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_axe_finds_no_serious_problem_in_any_state(touch: Any, system: str, scheme: str) -> None:
+    """A busy table, then each action's tab, the latest steps open, a prompt open, and the card menu open."""
+    page = touch("portrait", scheme=scheme, fragment=busy_table(system)["fragment"])
+    assert run_axe(page) == []
+    page.get_by_test_id("latest-steps").locator("summary").tap()
+    tabs = page.get_by_test_id("action-tab")
+    for index in range(tabs.count()):
+        tabs.nth(index).tap()
+        assert run_axe(page) == [], tabs.nth(index).inner_text()
+    tabs.first.tap()
+    page.get_by_test_id("combatant").first.get_by_test_id("card-menu").locator("summary").tap()
+    assert run_axe(page) == []
+    page.get_by_test_id("type-dice").tap()
+    expect(page.get_by_test_id("dice-prompt")).to_be_visible()
+    assert run_axe(page) == []

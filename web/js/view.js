@@ -52,7 +52,7 @@ function renderCard(card, handlers) {
     el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, copy or remove" }, "⋯"),
     el("div", { class: "menu" },
       markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",
-        "aria-label": `Mark ${card.name}'s wounds by hand`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
+        "aria-label": `Mark by hand: ${card.name}'s wounds`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
       el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
       el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
       el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
