@@ -89,9 +89,9 @@ export class SchemaForm {
   }
 
   // An input's `defaults` follow another input: each time one of their conditions comes true (and when the form
-  // opens with it true), the input takes that value, even one changed by hand before (a hazard has no margin,
-  // whatever the last attack's was). `quiet` notes the conditions as they stand without applying them (a form
-  // filled from a saved sheet keeps its values).
+  // opens with it true), the input takes that value, even one changed by hand before: a choice that belongs to
+  // another input's value is made afresh each time that value is chosen. `quiet` notes the conditions as they
+  // stand without applying them (a form filled from a saved sheet keeps its values).
   followDefaults(field, quiet = false) {
     const defaults = field.input.defaults;
     if (!defaults) return false;
