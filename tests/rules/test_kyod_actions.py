@@ -84,11 +84,11 @@ def test_a_cascade_to_a_major_level_is_no_major_wound_in_the_headline_or_on_the_
     major wound", so the headline and the card say no major wound either: only the shock the steps applied."""
     encounter = after(encounter_of(GUARD), "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4]})
     first = ok("view", encounter=encounter)
-    assert first["view"]["log"][-1]["outcome"] == "A level 4 wound: shock \u22124 for one turn"
+    assert first["view"]["log"][-1]["outcome"] == "A level 4 wound: Shock \u22124 for one turn"
     answer = settled(encounter, "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4], "cascade 1": [5]})
     texts = [step["text"] for step in answer["report"]["steps"]]
     assert "Cascading to level 5 does not make it a major wound (it came in at level 4)." in texts
-    assert answer["report"]["outcome"] == "A level 5 wound (from 4): shock \u22124 for one turn"
+    assert answer["report"]["outcome"] == "A level 5 wound (from 4): Shock \u22124 for one turn"
     assert answer["view"]["log"][-1]["outcome"] == answer["report"]["outcome"]
     assert status(answer) == "Wound level 5; shock \u22124"
     assert "major" not in status(answer).lower() and "crippled" not in answer["report"]["outcome"]
@@ -101,7 +101,7 @@ def test_a_major_wound_that_comes_in_at_its_level_is_named_and_healing_keeps_the
     encounter = after(encounter, "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4], "cascade 1": [5]})
     answer = settled(encounter, "hit", typed("c1", "3d+20[+0] cr", location="limb"),
                      {"penetration": [4, 4, 4], "cascade 1": [2]})
-    assert answer["report"]["outcome"].startswith("A level 5 wound: shock \u22124 for one turn; a major wound")
+    assert answer["report"]["outcome"].startswith("A level 5 wound: Shock \u22124 for one turn; a major wound")
     assert "the limb crippled" in answer["report"]["outcome"]
     assert status(answer).startswith("Wound level 5 (major wound)")
     healed = act(answer["encounter"], "heal", {"target": "c1", "which": "worst"})
@@ -244,7 +244,7 @@ def test_a_custom_effects_table_changes_a_hits_outcome() -> None:
     answer = settled(custom, "hit", typed("c1", "3d+20[+0]"), {"penetration": [1, 1, 2]})          # level 4
     assert answer["report"]["outcome"] == "A level 4 wound: Out of the fight" and status(answer) == "Dead"
     plain = settled(encounter_of(ST10), "hit", typed("c1", "3d+20[+0]"), {"penetration": [1, 1, 2]})
-    assert plain["report"]["outcome"] == "A level 4 wound: shock \u22124 for one turn"
+    assert plain["report"]["outcome"] == "A level 4 wound: Shock \u22124 for one turn"
     assert "effects" not in ok("view", encounter=encounter_of(ST10))["encounter"]["options"]   # default: left out
     row = next(row for row in widget(card(ok("view", encounter=custom)), "table")["rows"] if row[0] == "Effect")
     assert row[4] == "Dead"

@@ -323,7 +323,8 @@ def resolve(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
         steps.append(Step(f"This encounter's effects table for level {held.level}: {words}.", "D-KY-14"))
         outcome += f": {words}"
     elif applied:
-        outcome += ": " + "; ".join(applied)
+        effects = "; ".join(applied)
+        outcome += ": " + effects[0].upper() + effects[1:]
     elif target.kind == "character":
         outcome += ": no effect"
     return {hit.target: new}, Report(title, tuple(steps), outcome)

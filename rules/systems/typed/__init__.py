@@ -21,7 +21,7 @@ from ...fields import combatant
 from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import describe
-from ...report import Report, Step
+from ...report import Report, Step, signed
 from ..data import load
 from .armour import Options
 from .attack import MAX_MARGIN, attack_inputs, read_attack, resolve
@@ -225,9 +225,9 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             {"kind": "stats", "items": [
                 {"label": "Attack", "value": describe(sheet.skill)},
                 {"label": "Defence", "value": describe(sheet.defence)},
-                *([{"label": "Wounds", "value": f"{hurt:+d} to all actions"}]
+                *([{"label": "Wounds", "value": f"{signed(hurt)} to all actions"}]
                   if hurt and not taken_out(track, state.marks) else []),
-                *([{"label": "Strength", "value": f"{sheet.strength:+d}"}] if sheet.strength else []),
+                *([{"label": "Strength", "value": signed(sheet.strength)}] if sheet.strength else []),
             ]},
             {"kind": "gear", "items": [
                 *({"kind": "weapon", "name": entry.name, "notation": entry.notation, "note": None}
