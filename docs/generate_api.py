@@ -70,7 +70,14 @@ The page knows no rule system: it builds every form from the `systems` schema an
 
 Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words), `example`, `default`, `optional`, \
 `advanced` (drawn under "More options") and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
-"not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values).
+"not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values). \
+An input's default and help may follow another input: `defaults`, `[{"when", "value"}]` (each `when` of the same \
+shape), means that each time one of these conditions becomes true, and when the form opens with one true, the \
+input takes that value, even if it was changed by hand before; the first entry that matches wins, and while none \
+does, the plain `default` holds for a fresh form. `helps`, `[{"when", "text"}]`, is the help shown under the \
+input: the first matching entry's text, else `help`; its `when` may name the input itself (a choice's help saying \
+what the chosen value means). Typed Damage's margin takes "None" each time a hazard is \
+chosen; MegaTraveller's Hull starts as a ground car's for a vehicle and as the Bitburg's for an aircraft.
 
 | kind | extra keys | drawn as | value sent |
 |---|---|---|---|

@@ -124,10 +124,18 @@ def action_schema() -> list[dict[str, Any]]:
              "help": "declared before rolling", "when": with_attacker},
             {"name": "hazard", "kind": "notation", "label": "Hazard", "example": "4E*+(Fire)",
              "default": "4E*+(Fire)", "when": hazard},
+            # A hazard strikes with no attack roll, so choosing it chooses "None" again, whatever margin was typed
+            # for the attack before; an attacker chosen again starts from a typed margin ("None" is no choice then).
             {"name": "margin", "kind": "choice", "label": "Margin of success", "default": "typed", "choices": [
                 {"value": "typed", "label": "Typed in"},
                 {"value": "rolled", "label": "Opposed 4dF roll", "when": with_attacker},
-                {"value": "automatic", "label": "None: the hazard strikes", "when": hazard}]},
+                {"value": "automatic", "label": "None: the hazard strikes", "when": hazard}],
+             "defaults": [{"when": hazard, "value": "automatic"}, {"when": with_attacker, "value": "typed"}],
+             "help": "adds to the weapon's dice",
+             "helps": [{"when": hazard, "text": "a hazard strikes without an attack roll: its dice are the damage; "
+                                                 "type a margin only if it rolled against a defence"},
+                       {"when": with_attacker, "text": "adds to the weapon's dice: type the margin of the opposed "
+                                                        "roll, or let the engine roll 4dF for both sides"}]},
             {"name": "margin_of_success", "kind": "integer", "label": "Margin", "min": 1, "max": MAX_MARGIN,
              "default": 1, "when": {"input": "margin", "in": ["typed"]}},
             {"name": "use_strength", "kind": "flag", "label": "Strength for damage instead of the margin",
