@@ -70,7 +70,14 @@ The page knows no rule system: it builds every form from the `systems` schema an
 
 Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words), `example`, `default`, `optional`, \
 `advanced` (drawn under "More options") and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
-"not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values).
+"not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values). \
+An input's default and help may follow another input: `defaults`, `[{"when", "value"}]` (each `when` of the same \
+shape), means that each time one of these conditions becomes true, and when the form opens with one true, the \
+input takes that value, even if it was changed by hand before; the first entry that matches wins, and while none \
+does, the plain `default` holds for a fresh form. `helps`, `[{"when", "text"}]`, is the help shown under the \
+input: the first matching entry's text, else `help`; its `when` may name the input itself (a choice's help saying \
+what the chosen value means). Typed Damage's margin takes "None" each time a hazard is \
+chosen; MegaTraveller's Hull starts as a ground car's for a vehicle and as the Bitburg's for an aircraft.
 
 | kind | extra keys | drawn as | value sent |
 |---|---|---|---|
@@ -201,6 +208,17 @@ def build() -> str:
     parts.append(section("act", "With typed dice and no faces yet, an opposed attack first asks for the attack roll:",
                          {"encounter": duel, "action": "attack", "inputs": {"attacker": "c1", "target": "c2", "margin": "rolled"},
                           "dice": "given"}).replace("## `act`", "### `act` asking for dice"))
+    parts.append(section("check", "Check what a person is typing before they press Add or Roll; nothing is changed "
+                         "or recorded, and it takes well under a millisecond on a small encounter. With `sheet`, the "
+                         "sheet is checked as `add` would check it (as `edit` would, with `combatant`, the id of the "
+                         "combatant being edited); with `action` and `inputs`, the inputs are checked as `act` would "
+                         "check them (the action is tried with no dice, up to its first roll, and thrown away). The "
+                         "answer is `{\"valid\": true}`, or the error the button would give, with `field` naming "
+                         "the input at fault:",
+                         {"encounter": duel, "action": "attack", "inputs": {**attack, "margin_of_success": 0}}))
+    parts.append(section("check", "A sheet typed so far:", {"encounter": duel, "sheet": {
+        "name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}}, "combatant": "c2"}).replace(
+        "## `check`", "### `check`: a sheet"))
     parts.append(section("odds", "The exact distribution of an action's outcomes before rolling.",
                          {"encounter": duel, "action": "attack", "inputs": attack}))
     parts.append(section("undo", "Step back one event (the log keeps it for redo). Here the caller holds the 3 log "
@@ -282,6 +300,15 @@ def kyod(ok: Any) -> str:
     parts.append(section("act", "The same hit again finds level 4 held, so the cascade roll is asked for:",
                          {"encounter": first["encounter"], "action": "hit", "inputs": typed, "dice": "given",
                           "faces": {"penetration": "3 3 4"}}).replace("## `act`", "### `act`: a cascade asked for"))
+    parts.append(section("act", "With the cascade die typed in (5: up to level 5), the steps say that cascading does "
+                         "not make it a major wound, and the headline (`outcome`) names only what the steps applied:",
+                         {"encounter": first["encounter"], "action": "hit", "inputs": typed, "dice": "given",
+                          "faces": {"penetration": "3 3 4", "cascade 1": "5"}}).replace(
+        "## `act`", "### `act`: a cascade answered"))
+    parts.append(section("check", "A damage text checked as it is typed, before Roll: the error names the input.",
+                         {"encounter": encounter, "action": "hit", "inputs": {
+                             "attacker": "", "target": "c1", "damage": "9d pi gun", "type": "cr"}}).replace(
+        "## `check`", "### `check`: a damage text"))
     parts.append(section("odds", "The odds of the knight's broadsword on the wounded guard, cascades included:",
                          {"encounter": first["encounter"], "action": "hit",
                           "inputs": {"attacker": "c2", "target": "c1", "weapon": 0}}).replace("## `odds`", "### `odds`: a hit"))

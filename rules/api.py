@@ -204,6 +204,31 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
         return {"needs": need.needs(), "given": {name: list(faces) for name, faces in dice.record.items()}}
 
 
+def check(request: dict[str, Any]) -> dict[str, Any]:
+    """Check what a person is typing before they press Add or Roll, changing nothing and recording nothing.
+
+    With ``sheet``, the sheet is checked as ``add`` would check it (as ``edit`` would, for the combatant named by
+    ``combatant``); with ``action`` and ``inputs``, the inputs are checked as ``act`` would check them: the action is
+    resolved with no dice at all, and whatever it does until it asks for its first roll is thrown away.  The answer
+    is ``{"valid": true}``, or the error ``add``, ``edit`` or ``act`` would give, naming the field at fault."""
+    encounter = _encounter(request)
+    if "sheet" in request:
+        if "combatant" not in request:
+            encounter.check("add", {"sheet": request["sheet"]})
+            return {"valid": True}
+        combatant = request["combatant"]
+        if not isinstance(combatant, str) or combatant not in encounter.play().sheets:
+            raise UnknownCombatant("that combatant is not in this encounter", field="combatant")
+        encounter.check("edit", {"id": combatant, "sheet": request["sheet"]})
+        return {"valid": True}
+    action = fields.text(request, "action", "action", max_length=30)
+    try:
+        encounter.check("action", {"action": action, "inputs": request.get("inputs")}, GivenDice({}))
+    except DiceNeeded:
+        pass                                    # the inputs were read and the action got as far as its first roll
+    return {"valid": True}
+
+
 def odds(request: dict[str, Any]) -> dict[str, Any]:
     """The exact distribution of an action's outcomes before rolling.
 
@@ -253,7 +278,7 @@ def open_file(request: dict[str, Any]) -> dict[str, Any]:
 
 METHODS: dict[str, Handler] = {
     "systems": systems, "catalog": catalog, "new": new, "add": add, "edit": edit, "duplicate": duplicate,
-    "remove": remove, "act": act, "odds": odds, "undo": undo, "redo": redo, "view": view,
+    "remove": remove, "act": act, "check": check, "odds": odds, "undo": undo, "redo": redo, "view": view,
     "set_options": set_options, "share": share_link, "open_link": open_link, "open_file": open_file,
 }
 DICE_MODES = ("app", "given")

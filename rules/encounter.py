@@ -183,6 +183,16 @@ class Encounter:
                         events_stream=(events, stream.grown(("," if kept else "") + event.text)),
                         checkpoints=checkpoints), played.reports[-1])
 
+    def check(self, event_type: str, data: Mapping[str, Any], dice: DiceSource | None = None) -> None:
+        """Refuse, as :meth:`record` would, an event that this encounter would refuse; change nothing and keep nothing
+        (the replay it is tried on is a copy). An action whose dice run out raises :class:`DiceNeeded` as there."""
+        if self.cursor >= MAX_EVENTS:
+            raise BadField(f"the log is full ({MAX_EVENTS} events); start a new encounter", field="encounter")
+        played = self.play()
+        if event_type == "add":
+            data = {**data, "id": f"c{_next_id(self.events[: self.cursor])}"}
+        self._step(played, Event(event_type, data), dice)
+
     def undo(self) -> Encounter:
         if self.cursor == 0:
             raise NothingToUndo("there is nothing to undo")

@@ -24,6 +24,6 @@ def describe(value: int) -> str:
     """A ladder value with its sign: ``Good (+1)``.
 
     >>> describe(0), describe(-2)
-    ('Fair (+0)', 'Poor (-2)')
+    ('Fair (+0)', 'Poor (−2)')
     """
-    return f"{level_name(value)} ({value:+d})"
+    return f"{level_name(value)} ({value:+d})".replace("(-", "(\u2212")

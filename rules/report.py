@@ -59,6 +59,33 @@ def show_fudge(faces: tuple[Face, ...] | list[Face]) -> str:
     return "".join("[ ]" if face == "0" else f"[{face}]" for face in faces) or "(no dice)"
 
 
+def signed(number: int) -> str:
+    """A number shown to people with its sign, negative ones with the typographic minus the tracks use.
+
+    >>> signed(2), signed(0), signed(-1)
+    ('+2', '+0', '−1')
+    """
+    return f"{number:+d}".replace("-", "\u2212")
+
+
+def number(value: int) -> str:
+    """A whole number shown to people: a negative one with the typographic minus, a positive one unsigned.
+
+    >>> number(3), number(-1)
+    ('3', '−1')
+    """
+    return str(value).replace("-", "\u2212")
+
+
+def minus(left: int, right: int) -> str:
+    """A subtraction as a referee writes it down, with the typographic minus.
+
+    >>> minus(5, 6)
+    '5 − 6'
+    """
+    return f"{left} \u2212 {right}".replace("-", "\u2212")
+
+
 def plural(count: int, one: str, many: str | None = None) -> str:
     """A count with its noun: ``1 die``, ``2 dice``, ``3 successes``.
 

@@ -88,7 +88,7 @@ def marks(encounter: Encounter) -> list[int]:
 def penalty_shown(card: dict[str, Any]) -> int:
     """The wound penalty a card shows among its stats (none shown is no penalty)."""
     item = next((item for item in widget(card, "stats")["items"] if item["label"] == "Wounds"), None)
-    return 0 if item is None else int(item["value"].split()[0])
+    return 0 if item is None else int(item["value"].split()[0].replace("\u2212", "-"))
 
 
 # -- an action through the API, with the dice given (as typed at the table) or rolled -----------------------

@@ -75,6 +75,41 @@ def test_a_cascade_keeps_shock_and_major_wounds_from_the_original_level() -> Non
     assert "does not make it a major wound" in " ".join(texts)
 
 
+GUARD = {"name": "Guard", "st": 10, "ht": 10, "armour": "4"}
+
+
+def test_a_cascade_to_a_major_level_is_no_major_wound_in_the_headline_or_on_the_card() -> None:
+    """Issue 23: the guard (ST 10, DR 4) takes 3d+20[+0] cr twice, penetration 3, 3, 4 (30: level 4 on the
+    Armoured table, KY-10); the second cascades on a 5 to level 5. The steps say cascading "does not make it a
+    major wound", so the headline and the card say no major wound either: only the shock the steps applied."""
+    encounter = after(encounter_of(GUARD), "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4]})
+    first = ok("view", encounter=encounter)
+    assert first["view"]["log"][-1]["outcome"] == "A level 4 wound: Shock \u22124 for one turn"
+    answer = settled(encounter, "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4], "cascade 1": [5]})
+    texts = [step["text"] for step in answer["report"]["steps"]]
+    assert "Cascading to level 5 does not make it a major wound (it came in at level 4)." in texts
+    assert answer["report"]["outcome"] == "A level 5 wound (from 4): Shock \u22124 for one turn"
+    assert answer["view"]["log"][-1]["outcome"] == answer["report"]["outcome"]
+    assert status(answer) == "Wound level 5; shock \u22124"
+    assert "major" not in status(answer).lower() and "crippled" not in answer["report"]["outcome"]
+
+
+def test_a_major_wound_that_comes_in_at_its_level_is_named_and_healing_keeps_the_record_straight() -> None:
+    """A level-5 wound that comes in at 5 is a major wound (headline and card); healing the cascaded level-5 wound
+    first leaves the major one, and healing that too leaves a card with no major wound."""
+    encounter = after(encounter_of(GUARD), "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4]})
+    encounter = after(encounter, "hit", typed("c1", "3d+20[+0] cr"), {"penetration": [3, 3, 4], "cascade 1": [5]})
+    answer = settled(encounter, "hit", typed("c1", "3d+20[+0] cr", location="limb"),
+                     {"penetration": [4, 4, 4], "cascade 1": [2]})
+    assert answer["report"]["outcome"].startswith("A level 5 wound: Shock \u22124 for one turn; a major wound")
+    assert "the limb crippled" in answer["report"]["outcome"]
+    assert status(answer).startswith("Wound level 5 (major wound)")
+    healed = act(answer["encounter"], "heal", {"target": "c1", "which": "worst"})
+    assert status(healed).startswith("Wound level 5 (major wound)")
+    healed = act(healed["encounter"], "heal", {"target": "c1", "which": "worst"})
+    assert status(healed).startswith("Wound level 4") and "major" not in status(healed)
+
+
 def test_death_checks_add_up() -> None:
     """Level 8 carries one death check; a second level-8 wound that cascades to 9 adds two more."""
     encounter = after(encounter_of(ST10), "hit", typed("c1", "3d+30[+0]"), {"penetration": [3, 3, 4]})    # 40: 8

@@ -230,7 +230,7 @@ def test_characteristic_rulings_change_the_dms_and_stay_within_the_characteristi
     encounter = encounter_of({"name": "Tough", "upp": "77A777"})
     lowered = act(encounter, "ruling", {"target": "c1", "rule": "characteristic", "characteristic": "End", "points": 3})
     why = act(lowered["encounter"], "hit", hit_inputs("c1", 3, "non_lethal"), {"damage": [3, 3, 3]})["needs"]["why"]
-    assert "9+ needed (Routine 7+, row 2 +0, 3 Damage Dice -3, End 7 +1)" in why
+    assert "9+ needed (Routine 7+, row 2 +0, 3 Damage Dice \u22123, End 7 +1)" in why
     restored = act(lowered["encounter"], "ruling", {"target": "c1", "rule": "characteristic", "characteristic": "End",
                                                     "points": -30})
     assert stat(card(restored), "UPP") == "77A777"

@@ -24,8 +24,8 @@ from .helpers import act, after, card, load_vectors, ok, roll_by_roll, settled, 
 CASES = load_vectors("megatraveller")
 CELLS = {"cross": "X", "slash": "/", "empty": ".", "unusable": "#"}
 MACHINES = ("vehicle", "aircraft")
-# "10+ needed (Routine 7+, row 2 +0, 3 Damage Dice -3); rolls 5 + 6 = 11, success" or "..., automatic failure"
-TASK = re.compile(r"(-?\d+)\+ needed \(([^)]*)\)(?:; rolls \d \+ \d = \d+, (success|failure)|, (automatic success|"
+# "10+ needed (Routine 7+, row 2 +0, 3 Damage Dice −3); rolls 11, success" or "..., automatic failure"
+TASK = re.compile(r"(-?\d+)\+ needed \(([^)]*)\)(?:; rolls \d+, (success|failure)|, (automatic success|"
                   r"automatic failure))")
 
 
@@ -103,7 +103,7 @@ def tasks_in(report: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         difficulty, *dms = match.group(2).split(", ")
         found.append({"roll": step.get("roll"), "difficulty": difficulty, "needed": int(match.group(1)),
-                      "dms": {name: int(value) for name, value in (dm.rsplit(" ", 1) for dm in dms)},
+                      "dms": {name: int(value.replace("\u2212", "-")) for name, value in (dm.rsplit(" ", 1) for dm in dms)},
                       "result": match.group(3) or match.group(4)})
     return found
 

@@ -121,7 +121,15 @@ def test_notation_reads_back_as_the_same_armour(notation: str) -> None:
 
 
 def test_tags_come_back_in_one_order() -> None:
-    assert parse_armour("++--**(Ab, H vs. Bolts, H vs. Arrows)").notation == "--**++(H vs. Bolts, H vs. Arrows, Ab)"
+    assert parse_armour("++--**(Ab, H vs. Bolts, H vs. Arrows)").notation == "++--**(H vs. Bolts, H vs. Arrows, Ab)"
+
+
+def test_symbols_come_back_as_typed() -> None:
+    """Issue 23: the seed writes its armour in no one order (the vest BBBB*, the suit EEE-+(Fire), the bandit's
+    +-*), so the notation keeps the order it was typed in, each symbol's count where that symbol first appears."""
+    for notation in ("BBBB*", "EEE-+(Fire)", "+-*", "---*++", "--***++", "XXXXXX"):
+        assert parse_armour(notation).notation == notation
+    assert parse_armour("B*BBB").notation == "BBBB*"
 
 
 tags = st.lists(st.sampled_from(["Ab", "H", "H vs. Arrows", "H vs. Bolts", "H vs. piercing", "Fire", "Cold"]),

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules.dice import DiceNeeded
+from rules.dice import DiceNeeded, SeededDice
 
 from .helpers import armour_notation, attack, duel, hazard, load_vectors, marks, penalty_shown, target_view
 
@@ -106,7 +106,17 @@ def test_wound_penalties_apply_to_the_opposed_roll() -> None:
                           {"damage": "+++++"})
     encounter, report = attack(encounter, {"margin": "rolled"}, {"attack": "+000", "defence": "0000"})
     assert report.outcome == "Miss"
-    assert any(step.text == "Attacker is Hurt (-1 to all actions): -1 to the attack roll." for step in report.steps)
+    assert any(step.text == "Attacker is Hurt (\u22121 to all actions): \u22121 to the attack roll." for step in report.steps)
     with pytest.raises(DiceNeeded) as asked:
         attack(encounter, {"margin": "rolled"}, {})
-    assert asked.value.why == "Attacker attacks at Mediocre (-1) (wounds included): roll 4 Fudge dice for the attack"
+    assert asked.value.why == "Attacker attacks at Mediocre (\u22121) (wounds included): roll 4 Fudge dice for the attack"
+
+
+@pytest.mark.parametrize("notation", ["BBBB*", "EEE-+(Fire)", "+-*", "XXXXXX(Ab)"])
+def test_the_log_shows_armour_as_it_was_typed(notation: str) -> None:
+    """Issue 23: the vest typed as BBBB* (TD-06) read *BBBB in the log; the seed writes its armour in no one order,
+    so the log keeps the order it was typed in, worn or not."""
+    encounter = duel("3B", notation)
+    _, report = attack(encounter, {"margin": "typed", "margin_of_success": 1}, SeededDice(23))
+    armour_steps = [step.text for step in report.steps if step.text.startswith("Armour ")]
+    assert armour_steps and all(text.startswith(f"Armour {notation}:") for text in armour_steps), report.steps

@@ -107,3 +107,95 @@ def test_the_docs_describe_every_kind_and_widget() -> None:
     text = DOCS.read_text()
     for kind in [*vocabulary.INPUT_KINDS, *vocabulary.WIDGETS]:
         assert re.search(rf"`{kind}`", text), kind
+
+
+def holds(when: dict[str, Any] | None, values: dict[str, Any]) -> bool:
+    if when is None:
+        return True
+    value = values.get(when["input"])
+    return value in when["in"] if "in" in when else value not in when["not_in"]
+
+
+def form(inputs: list[dict[str, Any]], values: dict[str, Any], chosen: dict[str, Any]) -> dict[str, Any]:
+    """What the page sends once ``chosen`` is picked: each input's first ``defaults`` entry that holds (else what
+    it held), and only the inputs whose ``when`` holds."""
+    values = {**values, **chosen}
+    for entry in inputs:
+        if entry["name"] in chosen:
+            continue
+        following = next((item["value"] for item in entry.get("defaults", []) if holds(item["when"], values)), None)
+        if following is not None:
+            values[entry["name"]] = following
+    return {entry["name"]: values[entry["name"]] for entry in inputs
+            if entry["name"] in values and holds(entry.get("when"), values)}
+
+
+def following_cases() -> list[tuple[str, str, str, dict[str, Any]]]:
+    """(system, form, input, the condition's pick) for every ``defaults`` entry of every schema."""
+    cases = []
+    for system in ok("systems")["systems"]:
+        forms = [("sheet", system["sheet"])] + [(action["id"], action["inputs"]) for action in system["actions"]]
+        for form_id, inputs in forms:
+            names = {entry["name"]: entry for entry in inputs}
+            for entry in inputs:
+                for item in entry.get("defaults", []):
+                    when = item["when"]
+                    other = names[when["input"]]
+                    if "in" in when:
+                        pick = when["in"][0]
+                    else:
+                        pick = next(choice["value"] for choice in other.get("choices", [{"value": "c1"}])
+                                    if choice["value"] not in when["not_in"]) if other["kind"] == "choice" else "c1"
+                    cases.append((system["id"], form_id, entry["name"], {when["input"]: pick}))
+    return cases
+
+
+@pytest.mark.parametrize("system_id, form_id, name, chosen", following_cases())
+def test_a_form_that_follows_its_defaults_is_accepted(system_id: str, form_id: str, name: str,
+                                                      chosen: dict[str, Any]) -> None:
+    """Each value a ``defaults`` entry gives, in the form it follows (the page's way), is one the engine takes."""
+    system = schema(system_id)
+    state = ok("new", system=system_id)
+    for added in ("First", "Second"):
+        state = ok("add", encounter=state["encounter"], sheet=sheet_for(system, added))
+    if form_id == "sheet":
+        sheet = form(system["sheet"], sheet_for(system, "Third"), chosen)
+        assert ok("check", encounter=state["encounter"], sheet=sheet) == {"valid": True}, sheet
+        return
+    action = next(action for action in system["actions"] if action["id"] == form_id)
+    inputs = form(action["inputs"], inputs_for(action, system), chosen)
+    checked = answer("check", encounter=state["encounter"], action=form_id, inputs=inputs)
+    assert checked["ok"] or checked["error"]["field"] != name, (inputs, checked)
+
+
+def test_a_hazard_takes_no_margin_and_a_vehicle_and_an_aircraft_start_from_the_texts_examples() -> None:
+    """Issue 23: choosing a hazard chooses "None" for the margin, however it was left; MegaTraveller's vehicle
+    records start as the seed's ground car (2/5, 1/2, 1/2) and an aircraft's as the Bitburg's revised hits."""
+    typed = schema("typed")
+    attack = next(action for action in typed["actions"] if action["id"] == "attack")
+    sent = form(attack["inputs"], {**inputs_for(attack, typed), "margin": "typed", "margin_of_success": 3},
+                {"attacker": ""})
+    assert sent["margin"] == "automatic" and "margin_of_success" not in sent
+    assert form(attack["inputs"], sent, {"attacker": "c1"})["margin"] == "typed"
+    traveller = schema("megatraveller")
+    aircraft = form(traveller["sheet"], sheet_for(traveller, "Bitburg"), {"kind": "aircraft"})
+    vehicle = form(traveller["sheet"], sheet_for(traveller, "Ground car"), {"kind": "vehicle"})
+    assert (aircraft["hull"], aircraft["power"], aircraft["loco"]) == ("46/115", "16/40 + 16/40", "")
+    assert (vehicle["hull"], vehicle["power"], vehicle["loco"]) == ("2/5", "1/2", "1/2")
+    kind = next(entry for entry in traveller["sheet"] if entry["name"] == "kind")
+    helps = {item["when"]["in"][0]: item["text"] for item in kind["helps"]}
+    assert set(helps) == {"person", "npc", "animal", "vehicle", "aircraft"} and "taken as given" in helps["aircraft"]
+    empty = ok("new", system="megatraveller")["encounter"]
+    card = ok("add", encounter=empty, sheet=aircraft)["view"]["roster"][0]
+    assert "46/115" in json.dumps(card, ensure_ascii=False)
+
+
+def test_the_following_checks_can_fail() -> None:
+    entry = {"name": "margin", "kind": "choice", "label": "M", "choices": [{"value": "a", "label": "A"}]}
+    with pytest.raises(AssertionError):
+        vocabulary.check_inputs([{"name": "who", "kind": "text", "label": "W", "max_length": 3},
+                                 {**entry, "defaults": [{"when": {"input": "who", "in": [""]}, "value": "b"}]}])
+    with pytest.raises(AssertionError):
+        vocabulary.check_inputs([{**entry, "helps": [{"when": {"input": "nobody", "in": [""]}, "text": "x"}]}])
+    with pytest.raises(AssertionError):
+        vocabulary.check_inputs([{**entry, "helps": [{"when": {"input": "margin", "in": ["a"]}, "text": ""}]}])

@@ -23,7 +23,7 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "list": {"of", "max"},
 }
 INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "when", "empty_label",
-              "role"} | set().union(*INPUT_KINDS.values())
+              "role", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
 ROLES = {"actor", "target"}
 SEVERITIES = {"ok", "hurt", "down", "out"}
 WIDGETS: dict[str, set[str]] = {
@@ -66,8 +66,42 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False)
     if kind == "list":
         check_input(entry["of"], names, nested=True)
     check_when(entry.get("when"), names)
-    for words in (entry["label"], entry.get("help", "")):
+    check_following(entry, names)
+    for words in (entry["label"], entry.get("help", ""), *(help["text"] for help in entry.get("helps", []))):
         assert not re.search(r"D-[A-Z]{2}-\d|\b[a-z_]+\.[a-z_]+\b", words), f"label or help with an ID or a path: {words!r}"
+
+
+def check_following(entry: dict[str, Any], names: set[str]) -> None:
+    """``defaults`` and ``helps``: a value or a help that follows another input (a help may follow its own), each
+    under a ``when`` of the usual shape, in order (the first that matches wins); each value one the input accepts."""
+    for key, extra in (("defaults", "value"), ("helps", "text")):
+        if key not in entry:
+            continue
+        following = entry[key]
+        assert isinstance(following, list) and following, f"{entry.get('name')}: {key} must be a list of entries"
+        for item in following:
+            assert isinstance(item, dict) and set(item) == {"when", extra}, f"{entry.get('name')}: {key} {item}"
+            check_when(item["when"], names)
+            if key == "helps":          # a help may follow its own input: a choice's help says what the choice means
+                assert is_text(item["text"]), item
+            else:
+                assert item["when"]["input"] != entry.get("name"), f"{entry.get('name')}: a default follows itself"
+                assert valid_value(entry, item["value"]), f"{entry.get('name')}: {item['value']!r} is not a value it takes"
+
+
+def valid_value(entry: dict[str, Any], value: Any) -> bool:
+    """Whether ``value`` is one the page could hold in this input (a default or a ``defaults`` value)."""
+    kind = entry["kind"]
+    if kind == "choice":
+        return value in [choice["value"] for choice in entry["choices"]]
+    if kind == "integer":
+        return is_int(value) and entry["min"] <= value <= entry["max"]
+    if kind == "flag":
+        return isinstance(value, bool)
+    if kind in ("text", "notation"):
+        return isinstance(value, str) and len(value) <= entry.get("max_length", 1000) and \
+            (bool(value) or bool(entry.get("optional")))
+    return value is not None
 
 
 def check_when(when: Any, names: set[str]) -> None:

@@ -37,6 +37,13 @@ NAME = "Know Your Own Damage"
 SOURCE = "\u201cKnow Your Own Damage\u201d, Anthony\u2019s logarithmic damage for GURPS"
 ACTIONS = ("hit", "check", "turn", "heal")
 KIND_LABELS = {"character": "Character (Toughness = ST \u2212 10)", "object": "Object"}
+KIND_HELP = {"character": "feels shock and makes the knockdown, consciousness and death checks its wounds call for",
+             "object": "feels no shock and makes no checks: its wound level is its damage, and the last level "
+                       "destroys it"}
+CHECK_HELP = {"death": "a failure is death; a success clears one death check due",
+              "consciousness": "a failure knocks them out",
+              "knockdown": "a failure knocks them down and stuns them",
+              "recover": "a success ends the stun or unconsciousness"}
 
 
 def option_schema() -> list[dict[str, Any]]:
@@ -64,7 +71,9 @@ def sheet_schema() -> list[dict[str, Any]]:
     return [
         {"name": "name", "kind": "text", "label": "Name", "max_length": 60},
         {"name": "kind", "kind": "choice", "label": "Target", "default": "character",
-         "choices": [{"value": kind, "label": KIND_LABELS[kind]} for kind in KINDS]},
+         "choices": [{"value": kind, "label": KIND_LABELS[kind]} for kind in KINDS],
+         "help": KIND_HELP["character"],
+         "helps": [{"when": {"input": "kind", "in": [kind]}, "text": KIND_HELP[kind]} for kind in KINDS]},
         {"name": "st", "kind": "integer", "label": "ST", "min": 1, "max": MAX_ST, "default": 10, "when": character,
          "help": "Toughness is ST \u2212 10; thrust averages LogD ST, swing ST + 8"},
         {"name": "ht", "kind": "integer", "label": "HT", "min": 1, "max": MAX_HT, "default": 10, "when": character,
@@ -129,7 +138,9 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
             {"name": "check", "kind": "choice", "label": "Check", "default": "death",
              "choices": [{"value": value, "label": label} for value, label in care.CHECKS.items()],
-             "help": "a GURPS success roll: 3d6 at or under HT"},
+             "help": "a GURPS success roll: 3d6 at or under HT",
+             "helps": [{"when": {"input": "check", "in": [check]}, "text": f"3d6 at or under HT: {words}"}
+                       for check, words in CHECK_HELP.items()]},
             {"name": "modifier", "kind": "integer", "label": "Modifier to HT", "min": -care.MAX_MODIFIER,
              "max": care.MAX_MODIFIER, "default": 0},
         ]},

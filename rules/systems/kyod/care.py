@@ -174,9 +174,7 @@ def heal(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         step = f"Every wound is healed ({held_text(state.wounds)}); shock, stun and unconsciousness are gone."
     else:
         level = state.worst if inputs["which"] == "worst" else inputs["level"]
-        wounds = list(state.wounds)
-        wounds.remove(level)
-        new = replace(state, wounds=tuple(wounds))
+        new = state.healed(level)
         step = f"A level {level} wound is healed; {sheet.name} now holds {held_text(new.wounds)}."
     report = Report(f"{sheet.name} is healed", (Step(step, "the referee"),),
                     f"Holds {held_text(new.wounds)}")

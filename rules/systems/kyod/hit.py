@@ -19,7 +19,7 @@ from .options import Options
 from .scale import logd, plain, plus, signed, subtract
 from .sheet import MAX_ST, Sheet, read_barriers
 from .thresholds import armoured_threshold, level_from_table, raw_level, raw_threshold
-from .wounds import Cascade, State, cascade, effect_at
+from .wounds import DEFAULT_EFFECTS, Cascade, State, cascade, effect_at
 
 LOCATIONS = {row["value"]: row for row in load("kyod")["locations"]["rows"]}
 STRUCTURES = {row["value"]: row for row in load("kyod")["structures"]["rows"]}
@@ -227,18 +227,22 @@ def _awt(sheet: Sheet, level: int, options: Options) -> int:
 # -- holding the wound ---------------------------------------------------------------------------------
 
 def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSource,
-         limb: bool = False) -> tuple[State, Cascade, list[Step]]:
+         limb: bool = False) -> tuple[State, Cascade, list[Step], list[str]]:
     """Hold a new wound of ``level`` (1 or more), cascading through levels already held (D-KY-11); a major wound
-    to a ``limb`` cripples it."""
+    to a ``limb`` cripples it.  Besides the steps, the effects the steps applied, in a few words each, for the
+    headline: it names those and nothing else (a cascade to a major level is no major wound, so the level's
+    words in the effects table would say too much)."""
     steps: list[Step] = []
+    applied: list[str] = []
 
     def roll(number: int, at: int) -> int:
         name = f"cascade {number}"
         faces = dice.roll(name, "d6", 1, f"Level {at} is already held: roll 1d; on 4\u20136 the wound moves up to "
                                          f"level {at + 1}")
         face = int(faces[0])
-        steps.append(Step(f"Level {at} is already held: the cascade roll is {face}, " +
-                          (f"so the wound moves up to level {at + 1}." if face >= 4 else f"so it stays at level {at}."),
+        steps.append(Step(f"Level {at} is already held: the cascade roll is " +
+                          (f"high (4\u20136), so the wound moves up to level {at + 1}." if face >= 4 else
+                           f"low (1\u20133), so it stays at level {at}."),
                           "Cumulative Damage", faces, name))
         return face
 
@@ -253,31 +257,39 @@ def hold(state: State, level: int, sheet: Sheet, options: Options, dice: DiceSou
         new = replace(state, wounds=wounds, dead=state.dead or held.dead)
         if held.dead:
             steps.append(Step(f"Level {outcome.level}: destroyed.", "D-KY-14"))
-        return new, outcome, steps
+            applied.append("destroyed")
+        return new, outcome, steps, applied
+    majors = tuple(sorted(state.majors + (outcome.level,))) if first.major else state.majors
     new = replace(state, wounds=wounds, shock=max(state.shock, first.shock),
                   death_checks=state.death_checks + (0 if held.dead else held.death_checks),
-                  dead=state.dead or held.dead, crippled=state.crippled + (1 if first.major and limb else 0))
+                  dead=state.dead or held.dead, crippled=state.crippled + (1 if first.major and limb else 0),
+                  majors=majors)
     cascaded = outcome.level != level
     if first.shock:
         steps.append(Step(f"Shock \u2212{first.shock} for one turn" +
                           (f" (from level {level}: cascading does not change shock)." if cascaded else "."),
                           "Damage Resolution"))
+        applied.append(f"shock \u2212{first.shock} for one turn")
     if first.major:
         steps.append(Step("A major wound: roll a knockdown and stun check" +
                           (", and the limb is crippled" if limb else "") +
                           (f" (level {level}, before the cascade)." if cascaded else "."), "D-KY-14"))
+        applied.append("a major wound: a knockdown and stun check" + (", the limb crippled" if limb else ""))
     elif cascaded and held.major:
         steps.append(Step(f"Cascading to level {outcome.level} does not make it a major wound (it came in at "
                           f"level {level}).", "Cumulative Damage"))
     if held.dead:
         steps.append(Step(f"Level {outcome.level}: dead.", "D-KY-14"))
-    elif held.death_checks:
+        return new, outcome, steps, ["dead"]
+    if held.death_checks:
         steps.append(Step(f"{plural(held.death_checks, 'death check')} due now"
                           + (f", {new.death_checks} in all: death checks are cumulative."
                              if new.death_checks != held.death_checks else "."), "Cumulative Damage"))
+        applied.append(f"{plural(held.death_checks, 'death check')} due")
     if held.consciousness and not new.dead:
         steps.append(Step("A consciousness check every turn while this is the worst wound.", "D-KY-14"))
-    return new, outcome, steps
+        applied.append("a consciousness check every turn")
+    return new, outcome, steps, applied
 
 
 def resolve(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
@@ -301,12 +313,18 @@ def resolve(hit: Hit, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
     if landing.level < 1:
         outcome = "Stopped: no wound" if landing.stopped else "A scratch: no effect"
         return {}, Report(title, tuple(steps), outcome)
-    new, held, more = hold(state, landing.level, target, options, dice, limb=hit.location == "limb")
+    new, held, more, applied = hold(state, landing.level, target, options, dice, limb=hit.location == "limb")
     steps += more
-    effect = effect_at(options.effects, held.level)
     outcome = f"A level {held.level} wound" + (f" (from {landing.level})" if held.level != landing.level else "")
-    if target.kind == "object":
-        outcome += ": destroyed" if effect.dead else ""
-    elif effect.words:
-        outcome += f": {effect.words}"
+    words = effect_at(options.effects, held.level).words
+    if held.level == landing.level and words and words != effect_at(DEFAULT_EFFECTS, held.level).words:
+        # The referee's own words for a level (a rewritten effects table) are theirs to stand as the headline,
+        # when the wound is held at the level it came in at, so that the whole row applies.
+        steps.append(Step(f"This encounter's effects table for level {held.level}: {words}.", "D-KY-14"))
+        outcome += f": {words}"
+    elif applied:
+        effects = "; ".join(applied)
+        outcome += ": " + effects[0].upper() + effects[1:]
+    elif target.kind == "character":
+        outcome += ": no effect"
     return {hit.target: new}, Report(title, tuple(steps), outcome)

@@ -66,8 +66,13 @@ def status(sheet: Sheet, state: State, options: Options) -> tuple[str, str]:
     parts = []
     if state.worst:
         effect = effect_at(options.effects, state.worst)
-        major = sheet.kind == "character" and effect.major and not effect.stops_cascade
-        parts.append(f"wound level {state.worst}" + (f" ({effect.brief})" if major else ""))
+        lasting = []            # what the worst wound still means; death checks have their own part below
+        if sheet.kind == "character" and not effect.stops_cascade:
+            if state.worst in state.majors:     # a wound that cascaded up to a major level is no major wound
+                lasting.append("major wound")
+            if effect.consciousness and not state.unconscious:
+                lasting.append("consciousness checks")
+        parts.append(f"wound level {state.worst}" + (f" ({', '.join(lasting)})" if lasting else ""))
     if state.shock:
         parts.append(f"shock \u2212{state.shock}")
     if state.crippled:

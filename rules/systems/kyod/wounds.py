@@ -11,7 +11,7 @@ crippled limb and a major wound come from the level before any cascade; death ch
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -94,11 +94,23 @@ class State:
     unconscious: bool = False
     stunned: bool = False                   # knocked down and stunned
     crippled: int = 0                       # limbs crippled by major wounds
+    majors: tuple[int, ...] = ()            # the levels held by wounds that came in as major wounds, lowest first:
+    #                                         a wound that cascaded up to a major level is no major wound
     notes: tuple[str, ...] = field(default=())
 
     @property
     def worst(self) -> int:
         return max(self.wounds, default=0)
+
+    def healed(self, level: int) -> State:
+        """The state with one wound of ``level`` healed; a wound that was no major wound goes first, so the major
+        wounds held stay among the wounds held."""
+        wounds = list(self.wounds)
+        wounds.remove(level)
+        majors = list(self.majors)
+        if majors.count(level) > wounds.count(level):
+            majors.remove(level)
+        return replace(self, wounds=tuple(wounds), majors=tuple(majors))
 
 
 @dataclass(frozen=True)

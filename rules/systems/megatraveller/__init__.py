@@ -68,6 +68,52 @@ def _skill_choices() -> list[dict[str, Any]]:
                                                  for level in range(MAX_SKILL + 1)]
 
 
+# What each kind of target means for the rules (seed: "Integrity"), shown under the kind as it is chosen.
+KIND_HELP = {
+    "person": "marks the Personal Integrity chart (Integrity is twice Str + Dex + End) and rolls to avoid a stun "
+              "or to stay conscious as the rows fill",
+    "npc": "a \u201cred shirt\u201d: Integrity is twice Str + Dex + End, knocked out automatically at a third of it "
+           "and killed at all of it, with no rolls",
+    "animal": "its Hits, each number multiplied by 4 (a Grazer\u2019s 9/6 is 36/24); knocked out and killed "
+              "automatically, with no rolls",
+    "vehicle": "a vehicle, craft or ship: Hull, Power and Locomotion ratings, each multiplied by 40; each is "
+               "disabled at its first number and destroyed at the sum",
+    "aircraft": "its Hull and Power hits from the aircraft durability revision, taken as given (not multiplied): "
+                "far more fragile than a ground vehicle",
+}
+# The records a new vehicle or aircraft starts from, each the seed's own example: the ground car (Hull 2/5, Power 1/2,
+# Loco 1/2) and the TL8 Bitburg Attack Aircraft's revised hits (Hull 46/115, Power 16/40 + 16/40, no Locomotion).
+MACHINE_DEFAULTS = {
+    "vehicle": {"hull": "2/5", "power": "1/2", "loco": "1/2"},
+    "aircraft": {"hull": "46/115", "power": "16/40 + 16/40", "loco": ""},
+}
+MACHINE_HELP = {
+    "vehicle": {"hull": "the Hull rating; each number is multiplied by 40 (a ground car\u2019s 2/5 is 80/200)",
+                "power": "each Power rating, multiplied by 40; several are joined with +",
+                "loco": "the Locomotion rating, multiplied by 40"},
+    "aircraft": {"hull": "the revised Hull hits, taken as given (the Bitburg\u2019s 60/150 is 46/115 revised)",
+                 "power": "the revised Power hits, taken as given; several are joined with +",
+                 "loco": "an aircraft usually has none"},
+}
+
+
+# Each recovery roll as the seed's task boxes give it (data: tasks), shown under the choice as it is made.
+RECOVERY_HELP = {
+    "stun_slow": "Routine, a Long Action; Martial Arts, Brawling or Survival helps, unskilled OK",
+    "stun_quick": "Difficult, a Short Action; Martial Arts, Brawling or Survival helps",
+    "wake": "Difficult, every 5 minutes, with End's DM; waking does not end a stun",
+    "rouse": "Routine, 10 seconds, with the helper's Medical and the victim's End; needs smelling salts or stimulants",
+}
+
+
+def _following(record: str) -> dict[str, Any]:
+    """A vehicle's record input's default and help, following the kind chosen (a ground car's or an aircraft's)."""
+    return {"defaults": [{"when": {"input": "kind", "in": [kind]}, "value": MACHINE_DEFAULTS[kind][record]}
+                         for kind in MACHINES],
+            "helps": [{"when": {"input": "kind", "in": [kind]}, "text": MACHINE_HELP[kind][record]}
+                      for kind in MACHINES]}
+
+
 def sheet_schema() -> list[dict[str, Any]]:
     people = {"input": "kind", "in": ["person", "npc"]}
     machines = {"input": "kind", "in": list(MACHINES)}
@@ -81,19 +127,21 @@ def sheet_schema() -> list[dict[str, Any]]:
         {"name": "name", "kind": "text", "label": "Name", "max_length": 60},
         {"name": "kind", "kind": "choice", "label": "Kind of target", "default": "person",
          "choices": [{"value": kind, "label": KIND_LABELS[kind]} for kind in KINDS],
-         "help": "an unimportant NPC is knocked out and killed automatically, with no rolls"},
+         "help": KIND_HELP["person"],
+         "helps": [{"when": {"input": "kind", "in": [kind]}, "text": KIND_HELP[kind]} for kind in KINDS]},
         {"name": "upp", "kind": "text", "label": "UPP", "max_length": 12, "example": "45398C", "default": "777777",
          "when": people, "help": "Life Force is Str + Dex + End; Integrity is twice that"},
         *skills,
         {"name": "hits", "kind": "text", "label": "Hits", "max_length": 20, "example": "9/6", "default": "9/6",
          "when": {"input": "kind", "in": ["animal"]}, "help": "the animal's Hits; each number is multiplied by 4"},
-        {"name": "hull", "kind": "text", "label": "Hull", "max_length": 60, "example": "2/5", "default": "2/5",
-         "when": machines, "help": "a vehicle's ratings are multiplied by 40; an aircraft's revised hits are "
-                                   "taken as given"},
+        {"name": "hull", "kind": "text", "label": "Hull", "max_length": 60, "example": "2/5 or 46/115",
+         "default": MACHINE_DEFAULTS["vehicle"]["hull"], "when": machines,
+         "help": "a vehicle's ratings are multiplied by 40; an aircraft's revised hits are taken as given",
+         **_following("hull")},
         {"name": "power", "kind": "text", "label": "Power", "max_length": 60, "example": "1/2 or 16/40 + 16/40",
-         "optional": True, "when": machines},
+         "optional": True, "when": machines, **_following("power")},
         {"name": "loco", "kind": "text", "label": "Locomotion", "max_length": 60, "example": "1/2",
-         "optional": True, "when": machines},
+         "optional": True, "when": machines, **_following("loco")},
         {"name": "weapons", "kind": "list", "label": "Weapons", "max": MAX_WEAPONS,
          "default": [{key: row[key] for key in ("name", "notation")} for row in load("megatraveller")["weapons"][:1]],
          "of": {"kind": "gear", "catalog": "weapons", "label": "Weapon", "example": "3N (non-lethal) or 34"}},
@@ -142,7 +190,9 @@ def action_schema() -> list[dict[str, Any]]:
                 {"value": "stun_slow", "label": "Stun: slowly (Long Action)"},
                 {"value": "stun_quick", "label": "Stun: quickly (Short Action)"},
                 {"value": "wake", "label": "Wake (every 5 minutes)"},
-                {"value": "rouse", "label": "Roused by a helper"}]},
+                {"value": "rouse", "label": "Roused by a helper"}],
+             "help": RECOVERY_HELP["stun_slow"],
+             "helps": [{"when": {"input": "how", "in": [how]}, "text": words} for how, words in RECOVERY_HELP.items()]},
             {"name": "helper", "kind": "combatant", "role": "actor", "label": "Helper", "optional": True,
              "empty_label": "Someone not on the roster", "when": rouse},
             {"name": "medical", "kind": "choice", "label": "Helper's Medical (if not on the roster)",

@@ -134,14 +134,12 @@ def roll_points(hit: Hit, dice: DiceSource, steps: list[Step]) -> int:
     faces = tuple(int(face) for face in dice.roll(
         "damage", "d6", rolled, f"{plural(hit.dice, 'Damage Die', 'Damage Dice')}: {shorthand_words(hit.dice)}"))
     total = points(hit.dice, faces)
-    shown = " + ".join(map(str, faces))
     if added:
         beyond = hit.dice - 3
-        text = (f"Rolls {shown} = {sum(faces)}; the other {beyond} dice add {beyond // 2} x 7"
+        text = (f"The 3D roll comes to {sum(faces)}; the other {beyond} dice add {beyond // 2} x 7"
                 f"{' + 3' if beyond % 2 else ''} = {added}: {plural(total, 'Damage Point')}.")
     else:
-        text = f"Rolls {shown} = {plural(total, 'Damage Point')}." if rolled > 1 else \
-            f"Rolls {shown}: {plural(total, 'Damage Point')}."
+        text = f"The roll comes to {plural(total, 'Damage Point')}."
     steps.append(Step(text, "D-MT-7" if hit.dice < 3 else "D-MT-8" if added else RULE_DAMAGE, faces, "damage"))
     return total
 

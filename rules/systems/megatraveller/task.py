@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from ...report import signed
 from ...dice import DiceSource
 from ...odds import dice
 from ..data import load
@@ -62,10 +63,10 @@ class Task:
         return _chance(self.needed, self.natural_two_fails)
 
     def words(self) -> str:
-        """``10+ needed (Routine 7+, row 2 +0, 3 Damage Dice -3)``."""
+        """``10+ needed (Routine 7+, row 2 +0, 3 Damage Dice −3)``."""
         shift = " for the unskilled" if self.unskilled_shift else ""
         parts = [f"{self.difficulty} {difficulty_target(self.difficulty)}+{shift}"]
-        parts += [f"{reason} {value:+d}" for reason, value in self.dms]
+        parts += [f"{reason} {signed(value)}" for reason, value in self.dms]
         # A success no roll can miss reads "2+", not "-11+"; an uncertain roll shows what it needs.
         shown = max(2, self.needed) if self.certain is True else self.needed
         return f"{shown}+ needed ({', '.join(parts)})"
@@ -80,7 +81,7 @@ class Task:
         total = sum(faces)
         passed = self.passes(total)
         natural = " (a natural 2 always fails)" if total == 2 and self.natural_two_fails and total >= self.needed else ""
-        return passed, faces, (f"{self.label}: {self.words()}; rolls {faces[0]} + {faces[1]} = {total}, "
+        return passed, faces, (f"{self.label}: {self.words()}; rolls {total}, "
                                f"{'success' if passed else 'failure'}{natural}.")
 
 

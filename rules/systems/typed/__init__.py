@@ -21,7 +21,7 @@ from ...fields import combatant
 from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import describe
-from ...report import Report, Step
+from ...report import Report, Step, signed
 from ..data import load
 from .armour import Options
 from .attack import MAX_MARGIN, attack_inputs, read_attack, resolve
@@ -124,10 +124,18 @@ def action_schema() -> list[dict[str, Any]]:
              "help": "declared before rolling", "when": with_attacker},
             {"name": "hazard", "kind": "notation", "label": "Hazard", "example": "4E*+(Fire)",
              "default": "4E*+(Fire)", "when": hazard},
+            # A hazard strikes with no attack roll, so choosing it chooses "None" again, whatever margin was typed
+            # for the attack before; an attacker chosen again starts from a typed margin ("None" is no choice then).
             {"name": "margin", "kind": "choice", "label": "Margin of success", "default": "typed", "choices": [
                 {"value": "typed", "label": "Typed in"},
                 {"value": "rolled", "label": "Opposed 4dF roll", "when": with_attacker},
-                {"value": "automatic", "label": "None: the hazard strikes", "when": hazard}]},
+                {"value": "automatic", "label": "None: the hazard strikes", "when": hazard}],
+             "defaults": [{"when": hazard, "value": "automatic"}, {"when": with_attacker, "value": "typed"}],
+             "help": "adds to the weapon's dice",
+             "helps": [{"when": hazard, "text": "a hazard strikes without an attack roll: its dice are the damage; "
+                                                 "type a margin only if it rolled against a defence"},
+                       {"when": with_attacker, "text": "adds to the weapon's dice: type the margin of the opposed "
+                                                        "roll, or let the engine roll 4dF for both sides"}]},
             {"name": "margin_of_success", "kind": "integer", "label": "Margin", "min": 1, "max": MAX_MARGIN,
              "default": 1, "when": {"input": "margin", "in": ["typed"]}},
             {"name": "use_strength", "kind": "flag", "label": "Strength for damage instead of the margin",
@@ -225,9 +233,9 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             {"kind": "stats", "items": [
                 {"label": "Attack", "value": describe(sheet.skill)},
                 {"label": "Defence", "value": describe(sheet.defence)},
-                *([{"label": "Wounds", "value": f"{hurt:+d} to all actions"}]
+                *([{"label": "Wounds", "value": f"{signed(hurt)} to all actions"}]
                   if hurt and not taken_out(track, state.marks) else []),
-                *([{"label": "Strength", "value": f"{sheet.strength:+d}"}] if sheet.strength else []),
+                *([{"label": "Strength", "value": signed(sheet.strength)}] if sheet.strength else []),
             ]},
             {"kind": "gear", "items": [
                 *({"kind": "weapon", "name": entry.name, "notation": entry.notation, "note": None}

@@ -15,7 +15,7 @@ from ...dice import DiceSource, fudge_value
 from ...errors import BadField
 from ...fields import combatant
 from ...ladder import describe
-from ...report import Report, Step, plural, show_fudge
+from ...report import Report, Step, minus, number, plural, signed
 from .armour import ALLOWANCE_RULE, Options, Protection, pool_after_armour, protection, wear
 from .notation import WeaponMode, parse_weapon
 from .sheet import Sheet, State
@@ -136,7 +136,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
             hurt = penalty(track, states[who_id].marks)
             if hurt:
                 steps.append(Step(f"{sheets[who_id].name} is {status(track, states[who_id].marks)}: "
-                                  f"{hurt:+d} to the {role} roll.", "The Wound Track"))
+                                  f"{signed(hurt)} to the {role} roll.", "The Wound Track"))
         wounded = {who_id: " (wounds included)" if penalty(track, states[who_id].marks) else ""
                    for who_id in (attack.attacker, attack.target)}
         attack_faces = dice.roll("attack", "dF", 4, f"{who} attacks at {describe(offence)}{wounded[attack.attacker]}: "
@@ -145,16 +145,16 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
                                                       f"{wounded[attack.target]}: roll 4 Fudge dice for the defence")
         rolled_offence = offence + fudge_value(attack_faces)
         rolled_defence = defence + fudge_value(defence_faces)
-        slow = f" (slow strike: -{SLOW_STRIKE_DIFFICULTY})" if attack.slow_strike else ""
-        steps.append(Step(f"{who} attacks at {describe(offence)}{slow}, rolls {show_fudge(attack_faces)} "
-                          f"({fudge_value(attack_faces):+d}): {describe(rolled_offence)}.",
+        slow = f" (slow strike: {signed(-SLOW_STRIKE_DIFFICULTY)})" if attack.slow_strike else ""
+        steps.append(Step(f"{who} attacks at {describe(offence)}{slow} and rolls {signed(fudge_value(attack_faces))}: "
+                          f"{describe(rolled_offence)}.",
                           "FUDGE opposed action", attack_faces, "attack"))
-        steps.append(Step(f"{target_sheet.name} defends at {describe(defence)}, rolls {show_fudge(defence_faces)} "
-                          f"({fudge_value(defence_faces):+d}): {describe(rolled_defence)}.",
+        steps.append(Step(f"{target_sheet.name} defends at {describe(defence)} and rolls "
+                          f"{signed(fudge_value(defence_faces))}: {describe(rolled_defence)}.",
                           "FUDGE opposed action", defence_faces, "defence"))
         mos = rolled_offence - rolled_defence
         if mos <= 0:
-            steps.append(Step(f"Margin of success {mos:+d}: a tie or a loss is no hit.", "D-TD-3"))
+            steps.append(Step(f"Margin of success {signed(mos)}: a tie or a loss is no hit.", "D-TD-3"))
             return {}, Report(title, tuple(steps), "Miss")
         steps.append(Step(f"Margin of success {mos}: a hit.", "D-TD-3"))
     elif attack.margin == "typed":
@@ -165,7 +165,7 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     base = pool_before_armour(attack, sheets, mos)
     if attack.use_strength:
         strength = base - attack.mode.dice
-        steps.append(Step(f"{attack.weapon_label} rolls {plural(attack.mode.dice, 'die', 'dice')} + Strength {strength:+d} "
+        steps.append(Step(f"{attack.weapon_label} rolls {plural(attack.mode.dice, 'die', 'dice')} + Strength {signed(strength)} "
                           f"(declared before the attack, in lieu of the margin of success) = {base}.",
                           "Optional Rule: Strength and Damage"))
     elif attack.margin != "automatic":
@@ -186,16 +186,16 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     removed_dice = max(0, base - pool) if not shield.hardened else 0
     if shield.count and not shield.hardened:
         if base <= 0:
-            steps.append(Step(f"The pool is {base} before armour: no dice to roll.", "D-TD-2"))
+            steps.append(Step(f"The pool is {number(base)} before armour: no dice to roll.", "D-TD-2"))
         elif pool == shield.floor and base - shield.count < shield.floor:
             why = ("but always rolls at least 1 die" if shield.floor else
                    "and this armour can reduce the pool to 0 dice")
-            steps.append(Step(f"{base} - {shield.count} = {base - shield.count}, {why}: {plural(pool, 'die', 'dice')}.",
+            steps.append(Step(f"{minus(base, shield.count)} = {number(base - shield.count)}, {why}: {plural(pool, 'die', 'dice')}.",
                               "D-TD-2" if shield.floor else "Ballistic Damage" if attack.mode.symbol == "B" else "Energy Damage"))
         else:
-            steps.append(Step(f"{base} - {shield.count} = {plural(pool, 'die', 'dice')}.", "Armor and Damage"))
+            steps.append(Step(f"{minus(base, shield.count)} = {plural(pool, 'die', 'dice')}.", "Armor and Damage"))
     elif base <= 0:
-        steps.append(Step(f"The pool is {base}: no dice to roll.", "D-TD-2"))
+        steps.append(Step(f"The pool is {number(base)}: no dice to roll.", "D-TD-2"))
 
     lead = f"Margin of success {mos}" if attack.margin != "automatic" and not attack.use_strength else \
         f"{attack.weapon_label}"
@@ -209,14 +209,14 @@ def resolve(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, St
     hits = sum(1 for face in faces if face in attack.mode.success_faces)
     success_words = " or ".join(f"[{'+' if f == '+' else '-' if f == '-' else ' '}]"
                                 for f in ("-", "0", "+") if f in attack.mode.success_faces)
-    steps.append(Step(f"Rolls {plural(pool, 'die', 'dice')}: {show_fudge(faces)}, {plural(hits, 'success', 'successes')} "
+    steps.append(Step(f"Rolls {plural(pool, 'die', 'dice')}: {plural(hits, 'success', 'successes')} "
                       f"on {success_words} ({attack.mode.type_name}).", "The Basic Mechanic", faces, "damage"))
     net = hits
     removed_successes = 0
     if shield.hardened:
         net = max(0, hits - shield.count)
         removed_successes = hits - net
-        steps.append(Step(f"Hardened armour removes {plural(shield.count, 'success', 'successes')}: {hits} - {shield.count} = {net}"
+        steps.append(Step(f"Hardened armour removes {plural(shield.count, 'success', 'successes')}: {minus(hits, shield.count)} = {net}"
                           f"{' (no less than 0)' if hits < shield.count else ''}.", "Hardened Armor"))
 
     new_state = target_state

@@ -97,7 +97,8 @@ class Weapon:
 class Armour:
     """A suit of armour: counts of each symbol, and its tags."""
 
-    counts: tuple[tuple[str, int], ...] = ()   # (symbol, count) in ARMOUR_SYMBOLS order, zeros left out
+    counts: tuple[tuple[str, int], ...] = ()   # (symbol, count) in the order the notation first writes each
+    #                                            symbol (BBBB* stays BBBB*: the seed keeps no one order), no zeros
     energy_kind: str | None = None
     hardened: bool = False
     hardened_vs: tuple[str, ...] = ()          # categories as written; empty: hardened against everything
@@ -125,7 +126,8 @@ class Armour:
         for symbol, amount in removed.items():
             left[symbol] = max(0, left.get(symbol, 0) - amount)
         energy_kind = self.energy_kind if left.get("E", 0) > 0 else None
-        return Armour(_ordered(left), energy_kind, self.hardened, self.hardened_vs, self.ablative)
+        kept = tuple((symbol, left[symbol]) for symbol, _ in self.counts if left[symbol] > 0)
+        return Armour(kept, energy_kind, self.hardened, self.hardened_vs, self.ablative)
 
     @property
     def notation(self) -> str:
@@ -140,8 +142,10 @@ class Armour:
         return symbols + (f"({', '.join(tags)})" if tags else "")
 
 
-def _ordered(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    return tuple((symbol, counts[symbol]) for symbol in ARMOUR_SYMBOLS if counts.get(symbol, 0) > 0)
+def _as_written(symbols: str) -> tuple[tuple[str, int], ...]:
+    """Each symbol's count, in the order the notation first writes it: the seed writes its armour in no one order
+    (``BBBB*``, ``EEE-+(Fire)``, the bandit's ``+-*``), so the log and the card show it as it was typed."""
+    return tuple((symbol, symbols.count(symbol)) for symbol in dict.fromkeys(symbols))
 
 
 def _singular(word: str) -> str:
@@ -271,7 +275,7 @@ def parse_armour(notation: str, *, field: str = "notation") -> Armour:
                               "'H vs. <type>', or an energy kind after E symbols", field=field)
     if not symbols and (hardened or ablative or energy_kind):
         raise BadNotation(f"armour notation {shown(notation)} has tags but no symbols", field=field)
-    return Armour(_ordered(counts), energy_kind, hardened, tuple(hardened_vs), ablative)
+    return Armour(_as_written(symbols), energy_kind, hardened, tuple(hardened_vs), ablative)
 
 
 def category_symbol(category: str) -> str | None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...errors import BadField
+from ...report import signed
 from ..data import load
 
 Marks = tuple[int, ...]
@@ -80,7 +81,7 @@ def status(track: Track, marks: Marks) -> str:
         return "Unhurt"
     if level.penalty is None:
         return f"{level.name}: taken out"
-    return f"{level.name}" + (f" ({level.penalty:+d} to all actions)" if level.penalty else " (no penalty)")
+    return f"{level.name}" + (f" ({signed(level.penalty)} to all actions)" if level.penalty else " (no penalty)")
 
 
 def severity(track: Track, marks: Marks) -> str:
@@ -103,12 +104,12 @@ def thresholds(track: Track) -> list[str | None]:
 
 
 def penalty_words(level: Level) -> tuple[str, str]:
-    """A level's penalty, short for the card (``-1``) and in the text's words (``-1 to all actions``)."""
+    """A level's penalty, short for the card (``−1``) and in the text's words (``−1 to all actions``)."""
     if level.penalty is None:
         return "out", "taken out"
     if level.penalty == 0:
         return "\u00b10", "no penalty"
-    return f"\u2212{-level.penalty}", f"{level.penalty:+d} to all actions"
+    return signed(level.penalty), f"{signed(level.penalty)} to all actions"
 
 
 def mark_by_hand(track: Track, marks: Marks, level_name: str, clear: bool) -> Marks:
