@@ -49,7 +49,7 @@ def test_herr_bartolo_from_his_upp_takes_the_club_hit_with_dice_typed_at_each_pr
         expect(rows.nth(row).locator('[data-testid="grid-cell"][data-state="slash"]')).to_have_count(slashes)
     assert grid_cells(page, 1, "cross") == 0
     steps = page.get_by_test_id("log-entry").first.get_by_test_id("log-step")
-    expect(steps.filter(has_text="10+ needed (Routine 7+, row 2 +0, 3 Damage Dice -3)")).to_have_count(1)
+    expect(steps.filter(has_text="10+ needed (Routine 7+, row 2 +0, 3 Damage Dice \u22123)")).to_have_count(1)
     expect(steps.filter(has_text=re.compile(r"13\+ needed .*automatic failure"))).to_have_count(1)
     expect(steps.filter(has_text="stunned already, so there is no need")).to_have_count(1)
     dice = page.get_by_test_id("log-entry").first.get_by_test_id("log-dice")

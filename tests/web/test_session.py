@@ -225,23 +225,28 @@ def test_a_wound_penalty_used_in_a_roll_is_a_step_in_the_log(app: Page) -> None:
     app.get_by_test_id("input-level").select_option(label="Hurt")
     app.get_by_test_id("input-reason").fill("fell from the wall")
     app.get_by_test_id("roll").click()
-    expect(card(app, 0).get_by_test_id("combatant-status")).to_have_text("Hurt (-1 to all actions)")
+    expect(card(app, 0).get_by_test_id("combatant-status")).to_have_text("Hurt (\u22121 to all actions)")
     expect(app.get_by_test_id("log-entry").first).to_contain_text("fell from the wall")
     app.get_by_test_id("action-tab").filter(has_text="Attack").click()
     app.get_by_test_id("input-margin-rolled").check()
     app.get_by_test_id("roll").click()
-    expect(app.get_by_test_id("log-entry").first).to_contain_text("Cyrus is Hurt (-1 to all actions): -1 to the attack roll.")
+    expect(app.get_by_test_id("log-entry").first).to_contain_text("Cyrus is Hurt (\u22121 to all actions): \u22121 to the attack roll.")
 
 
-def test_tapping_a_track_level_opens_the_hand_mark_with_it_preset(app: Page) -> None:
+def test_marking_by_hand_from_the_card_menu_with_a_tapped_level_preset(app: Page) -> None:
     cyrus_and_bandit(app)
     card(app, 1).locator('[data-testid="track-level"][data-level="Injured"] [role="img"]').click()
+    expect(app.locator('[data-testid="action-tab"][aria-selected="true"]')).to_have_text("Attack")   # a tap picks
+    card(app, 1).get_by_test_id("card-menu").locator("summary").click()
+    card(app, 1).get_by_test_id("mark-combatant").click()
     expect(app.locator('[data-testid="action-tab"][aria-selected="true"]')).to_have_text("Mark by hand")
     expect(app.get_by_test_id("input-target")).to_have_value("c2")
+    card(app, 1).locator('[data-testid="track-level"][data-level="Injured"] [role="img"]').click()
+    expect(app.get_by_test_id("input-level")).to_have_value("2")      # the list's third level, Injured
     app.get_by_test_id("input-reason").fill("a boulder")
     app.get_by_test_id("roll").click()
     expect(card(app, 1).locator('[data-testid="track-box"][data-marked="true"]')).to_have_attribute("data-level", "Injured")
-    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Injured (-2 to all actions)")
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Injured (\u22122 to all actions)")
 
 
 def test_a_taken_out_combatant_is_shown_out_and_cannot_attack(app: Page) -> None:
@@ -263,7 +268,7 @@ def test_track_b_shows_its_thresholds_and_options_lock_after_the_first_action(ap
     cyrus_and_bandit(app)
     expect(card(app, 1).get_by_test_id("track-threshold")).to_have_text(["1\u20132", "3", "4", "5\u20136", "7+"])
     hit_with_typed_dice(app, "2", "---0")
-    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Hurt (-1 to all actions)")
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Hurt (\u22121 to all actions)")
     expect(app.get_by_test_id("option-track")).to_be_disabled()
 
 
