@@ -85,7 +85,11 @@ def test_a_repeated_level_asks_for_the_cascade_roll_and_the_broadsword_reads_as_
     page.get_by_test_id("type-dice").click()
     give_dice(page, [3, 3, 4])
     give_dice(page, [5], contains=True, expect_why="Level 4 is already held: roll 1d; on 4\u20136 the wound moves up to level 5")
-    expect(page.get_by_test_id("latest-outcome")).to_contain_text("A level 5 wound (from 4)")
+    # The steps say, as the text does, that cascading does not make it a major wound: the headline and the card
+    # name no major wound's effect (no crippled limb, no knockdown), only the shock the steps applied.
+    expect(steps_of_latest(page).filter(has_text="does not make it a major wound")).to_have_count(1)
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("A level 5 wound (from 4): Shock \u22124 for one turn")
+    assert "major" not in status(page, 1).lower(), status(page, 1)
     held = threshold_row(page, 1, "Held")
     assert held[3] == "\u25cf" and held[4] == "\u25cf"
     # The knight's broadsword on the wounded guard: the odds know the cascade.
