@@ -334,3 +334,16 @@ def test_an_edit_that_leaves_the_chart_full_knocks_out() -> None:
     edited = ok("edit", encounter=encounter, id="c1", sheet={**BARTOLO, "upp": "11398C"})
     card = next(one for one in edited["view"]["roster"] if one["id"] == "c1")
     assert card["status"]["text"].startswith("Unconscious") and not card["can_act"]
+
+
+def test_time_does_not_bring_a_dead_npc_back() -> None:
+    """An unimportant NPC knocked out by non-lethal damage, then killed by lethal: an hour's recovery of the
+    non-lethal part would bring its total under the Integrity again (found by the headline property test)."""
+    encounter = encounter_of({"name": "Red shirt", "kind": "npc", "upp": "777777"})
+    encounter = after(encounter, "hit", hit_inputs("c1", 6, "non_lethal"), {"damage": [6, 6, 6]})   # 28 of 42
+    encounter = after(encounter, "hit", hit_inputs("c1", 3, "lethal"), {"damage": [6, 6, 6]})      # 46 of 42: killed
+    assert card(act(encounter, "time", {"target": "", "hours": 1, "resting": False})) == card(
+        ok("view", encounter=encounter))
+    answer = act(encounter, "time", {"target": "", "hours": 5, "resting": True})
+    assert answer["view"]["roster"][0]["status"]["text"] == "Dead"
+    assert "Red shirt is dead: nothing is recovered." in [step["text"] for step in answer["view"]["log"][-1]["steps"]]

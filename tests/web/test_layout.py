@@ -113,10 +113,11 @@ def test_wound_boxes_have_words_for_screen_readers_and_the_log_is_announced(app:
     assert app.get_by_test_id("odds").get_attribute("aria-live") is None
 
 
-def test_the_print_stylesheet_keeps_the_cards_with_their_tracks(app: Page) -> None:
+def test_the_print_stylesheet_keeps_the_cards_with_their_tracks_then_the_log(app: Page) -> None:
     busy_table(app)
     app.emulate_media(media="print")
-    assert app.get_by_test_id("roll").is_hidden() and app.get_by_test_id("log").is_hidden()
+    assert app.get_by_test_id("roll").is_hidden() and app.get_by_test_id("action-form").is_hidden()
+    expect(app.get_by_test_id("log")).to_be_visible()
     expect(app.get_by_test_id("track")).to_have_count(6)
     marked = app.locator('[data-testid="track-box"][data-marked="true"]').first
     assert marked.evaluate("(node) => getComputedStyle(node).backgroundColor") == "rgb(0, 0, 0)"

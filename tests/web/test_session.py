@@ -79,7 +79,7 @@ def test_the_worked_example_with_physical_dice_tapped_in(app: Page) -> None:
     expect(entry.get_by_test_id("log-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
     expect(entry.get_by_test_id("log-dice")).to_have_attribute("data-faces", "-00+")
     expect(entry.get_by_test_id("log-dice")).to_have_attribute("data-by", "table")
-    expect(entry).to_contain_text("5 - 1 = 4 dice")
+    expect(entry).to_contain_text("5 \u2212 1 = 4 dice")
     expect(app.get_by_test_id("latest-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
     expect(card(app, 1).locator('[data-marked="true"]')).to_have_attribute("title", "Marked: Cyrus's Shortsword 3-")
 

@@ -97,11 +97,19 @@ function showChanged() {
   if (box.bottom > dockTop || box.top < headerBottom) redrawnCards[0].scrollIntoView({ block: "nearest" });
 }
 
-// The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it).
+// The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), and the
+// action column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it).
 function watchDock() {
   const dock = q("dock");
-  const sync = () => document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
-  new ResizeObserver(sync).observe(dock);
+  const panel = q("action-panel");
+  const root = document.documentElement.style;
+  const sync = () => {
+    root.setProperty("--dock-height", `${dock.offsetHeight}px`);
+    root.setProperty("--dock-left", `${Math.round(panel.getBoundingClientRect().left)}px`);
+  };
+  const observer = new ResizeObserver(sync);
+  observer.observe(dock);
+  observer.observe(panel);
   sync();
 }
 
@@ -803,10 +811,14 @@ function openEdit(id) {
   openSheetDialog();
 }
 
-// A touch screen opens the dialog on its title, so no keyboard covers the sheet before the person taps a field;
-// a keyboard or a mouse starts at the first field.
+// Opened by a tap on a touch screen, the dialog starts on its title, so no on-screen keyboard covers the sheet
+// before the person taps a field; opened from a keyboard or with a mouse, it starts at the first field.
+let lastInput = matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+addEventListener("pointerdown", (event) => { lastInput = event.pointerType; }, true);
+addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+
 function openSheetDialog() {
-  const touch = matchMedia("(pointer: coarse)").matches;
+  const touch = lastInput === "touch";
   q("sheet-title").toggleAttribute("autofocus", touch);
   q("sheet-dialog").showModal();
   if (!touch) sheetForm.focusFirst();

@@ -15,7 +15,7 @@ from ...report import Report, Step, plural
 from ..data import load
 from .integrity import CHARACTERISTICS
 from .options import Options
-from .sheet import LIMB_STATES, LIVING, MACHINES, Sheet, State, conscious, current, read_skill
+from .sheet import LIMB_STATES, LIVING, MACHINES, Sheet, State, conscious, current, dead, read_skill
 from .status import describe
 from .task import Task, characteristic_dm, task
 
@@ -173,6 +173,9 @@ def rest(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
                                field="target")
             continue
         if not state.non_lethal:
+            continue
+        if dead(sheet, state, options.npc_death == "more_than"):   # time does not bring the dead back
+            steps.append(Step(f"{sheet.name} is dead: nothing is recovered.", "Natural Recovery of Non-Lethal Damage"))
             continue
         end = current(sheet, state, "End")
         per_hour = hourly_recovery(end, resting, options)
