@@ -84,28 +84,42 @@ function commit(result) {
 // A change that redrew the whole roster (another encounter) marks nothing.
 let redrawnCards = [];
 
+// A redrawn card is a new node, so its mark starts afresh; where it lies is read a frame later, once the browser
+// has laid the change out anyway (reading it now would lay out a long log inside the tap).
 function showChanged() {
-  if (!redrawnCards.length || redrawnCards.length === current.view.roster.length && redrawnCards.length > 1) return;
-  for (const node of redrawnCards) {
-    node.classList.remove("changed");
-    void node.offsetWidth;   // a card changed twice in a row is marked again
-    node.classList.add("changed");
-  }
-  const box = redrawnCards[0].getBoundingClientRect();
-  const dockTop = q("dock").getBoundingClientRect().top;
-  const headerBottom = document.querySelector("header.bar").getBoundingClientRect().bottom;
-  if (box.bottom > dockTop || box.top < headerBottom) redrawnCards[0].scrollIntoView({ block: "nearest" });
+  const cards = redrawnCards;
+  if (!cards.length || cards.length === current.view.roster.length && cards.length > 1) return;
+  for (const node of cards) node.classList.add("changed");
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (!cards[0].isConnected) return;
+    const box = cards[0].getBoundingClientRect();
+    const dockTop = q("dock").getBoundingClientRect().top;
+    const headerBottom = document.querySelector("header.bar").getBoundingClientRect().bottom;
+    if (box.bottom > dockTop || box.top < headerBottom) cards[0].scrollIntoView({ block: "nearest" });
+  }));
 }
 
 // The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), and the
 // action column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it).
+// Set only when they change, and on the elements that use them: a custom property changed on the root would
+// restyle every element of the page (a long log's thousands), on the tap that changed the newest result.
 function watchDock() {
   const dock = q("dock");
   const panel = q("action-panel");
-  const root = document.documentElement.style;
+  let height = -1;
+  let left = -1;
   const sync = () => {
-    root.setProperty("--dock-height", `${dock.offsetHeight}px`);
-    root.setProperty("--dock-left", `${Math.round(panel.getBoundingClientRect().left)}px`);
+    const nowHeight = dock.offsetHeight;
+    const nowLeft = Math.round(panel.getBoundingClientRect().left);
+    if (nowHeight !== height) {
+      height = nowHeight;
+      document.body.style.paddingBottom = `${height + 10}px`;
+      document.documentElement.style.scrollPaddingBottom = `${height + 8}px`;
+    }
+    if (nowLeft !== left) {
+      left = nowLeft;
+      dock.style.setProperty("--dock-left", `${left}px`);
+    }
   };
   const observer = new ResizeObserver(sync);
   observer.observe(dock);
@@ -683,7 +697,7 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   if (!result) return;
   if (result.needs) {
     pending = { action, inputs, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
-    renderPrompt(result.needs, addFace);
+    renderPrompt(result.needs, addFace, diceFor(action, inputs));
     typedBefore = "";
     updateDiceCount();
     // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
@@ -695,6 +709,15 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), 
   cancelPrompt();
   commit(result);
   if (prompted) q("roll").focus({ preventScroll: true });   // the prompt's controls are gone: focus goes back to Roll
+}
+
+// Who a prompt's dice are for, from the action's combatant inputs ("Attacker: Cyrus · Target: Bandit"), so dice
+// are not typed for the wrong fight when the newest result on screen is about another.
+function diceFor(action, inputs) {
+  const names = new Map(current.view.roster.map((card) => [card.id, card.name]));
+  const inputsOf = system.actions.find((one) => one.id === action)?.inputs ?? [];
+  return inputsOf.filter((input) => input.kind === "combatant" && names.has(inputs[input.name]))
+    .map((input) => `${input.label}: ${names.get(inputs[input.name])}`).join(" \u00b7 ");
 }
 
 // A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own

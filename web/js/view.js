@@ -181,7 +181,9 @@ export function renderOdds(odds, message = "") {
     chart.replaceChildren();
     return;
   }
-  summary.replaceChildren(el("strong", { text: "Odds" }), `, ${odds.title}: ${odds.summary}`);
+  // The numbers first, what they are about after: a glance at a cut line still reads the chances.
+  summary.replaceChildren(el("strong", { text: "Odds:" }), ` ${odds.summary} `,
+    el("span", { class: "odds-about", text: `(${odds.title})` }));
   summary.dataset.pool = odds.pool === null || odds.pool === undefined ? "" : String(odds.pool);
   heading.textContent = `Odds, ${odds.title}`;
   // Charts of bars, then any tables (a comparison may be all tables and no chart); odds still being worked out
@@ -204,7 +206,8 @@ function renderBar(bar, testid) {
 
 // -- the dice prompt --------------------------------------------------------------------------------
 
-export function renderPrompt(needs, onFace) {
+// needs: the engine's ask; onFace(face) adds a tapped face; about: who the dice are for, in words.
+export function renderPrompt(needs, onFace, about = "") {
   const prompt = q("dice-prompt");
   if (!needs) {
     prompt.hidden = true;
@@ -214,13 +217,13 @@ export function renderPrompt(needs, onFace) {
   prompt.dataset.roll = needs.roll;
   prompt.dataset.count = String(needs.count);
   q("dice-why").textContent = needs.why;
+  q("dice-for").textContent = about;
   q("dice-entry").value = "";
   q("dice-entry").setAttribute("aria-label", `${needs.dice} for the ${needs.roll} roll`);
   q("dice-faces").replaceChildren(...needs.faces.map((face) => el("button", {
     type: "button", class: "face", testid: "dice-face", dataset: { face: String(face.value) },
-    "aria-label": `Add a ${face.label} face`, text: face.label === "blank" ? "\u2003" : face.label,
-    title: face.label, onclick: () => onFace(face),
-  })));
+    "aria-label": `Add a ${face.label} face`, title: face.label, onclick: () => onFace(face),
+  }, String(face.label).length > 2 ? el("span", { class: "face-word", text: face.label }) : face.label)));
   q("dice-error").textContent = "";
 }
 

@@ -79,7 +79,9 @@ def attack_odds(attack: Attack, sheets: Mapping[str, Sheet], states: Mapping[str
     pool = "the pool depends on the opposed roll" if fixed_pool is None else f"{plural(fixed_pool, 'die', 'dice')} to roll"
     return {
         "title": f"{attack.weapon_label} against {sheets[attack.target].name}",
-        "summary": f"{pool}; hits {share(hit)['percent']}; {expected_damage:g} damage expected",
+        # A typed margin (or a hazard) always hits: "hits 100.0%" read like a sure wound, which it is not.
+        "summary": f"{pool}; {'it hits' if hit == 1 else 'hits ' + share(hit)['percent']}; "
+                   f"{expected_damage:g} damage expected",
         "pool": fixed_pool,
         "hit": share(hit),
         "expected_damage": expected_damage,
