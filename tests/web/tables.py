@@ -4,23 +4,16 @@ can open the page on a busy table at once (through the share link) and look at w
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from rules import api
+from tests.rules.helpers import ok
 
 SYSTEMS = ("typed", "megatraveller", "kyod")
 NAMES = ("Cyrus", "Bandit", "Ilsa the Tall", "Guard captain", "Second guard", "Wolf")
 
 
-def call(method: str, request: dict[str, Any]) -> dict[str, Any]:
-    answer = json.loads(api.call(method, json.dumps(request)))
-    assert answer["ok"], answer
-    return answer["result"]  # type: ignore[no-any-return]
-
-
 def schema(system: str) -> dict[str, Any]:
-    return next(one for one in call("systems", {})["systems"] if one["id"] == system)
+    return next(one for one in ok("systems")["systems"] if one["id"] == system)
 
 
 def default_sheet(system: str, name: str) -> dict[str, Any]:
@@ -42,9 +35,9 @@ def applies(when: dict[str, Any] | None, values: dict[str, Any]) -> bool:
 
 def busy_table(system: str, *, resolutions: int = 3, seed: int = 7) -> dict[str, Any]:
     """Six combatants and a few attacks among them (the app's dice, seeded): the engine's answer."""
-    state = call("new", {"system": system})
+    state = ok("new", system=system)
     for name in NAMES:
-        state = call("add", {"encounter": state["encounter"], "sheet": default_sheet(system, name)})
+        state = ok("add", encounter=state["encounter"], sheet=default_sheet(system, name))
     ids = [card["id"] for card in state["view"]["roster"]]
     action = schema(system)["actions"][0]
     for index in range(resolutions):
@@ -59,6 +52,5 @@ def busy_table(system: str, *, resolutions: int = 3, seed: int = 7) -> dict[str,
                 inputs[field["name"]] = 0
             elif "default" in field and applies(field.get("when"), inputs):
                 inputs[field["name"]] = field["default"]
-        state = call("act", {"encounter": state["encounter"], "action": action["id"], "inputs": inputs,
-                             "seed": seed + index})
+        state = ok("act", encounter=state["encounter"], action=action["id"], inputs=inputs, seed=seed + index)
     return state

@@ -62,7 +62,7 @@ def no_text_field_focused(page: Page) -> None:
 def test_roll_the_result_the_odds_and_the_prompt_are_on_one_screen(touch: Any, system: str, size: str) -> None:
     page = touch(size, fragment=busy_table(system)["fragment"])
     expect(page.get_by_test_id("combatant")).to_have_count(6)
-    expect(page.get_by_test_id("odds-summary")).to_contain_text(" against ") if system != "kyod" else None
+    expect(page.get_by_test_id("odds-summary")).to_contain_text(" on " if system == "kyod" else " against ")
     for scroll in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
         page.evaluate(f"window.scrollTo(0, {scroll})")
         for testid in ("roll", "type-dice", "latest-outcome", "odds-summary"):

@@ -30,7 +30,8 @@ export function renderRoster(roster, picks, handlers) {
   syncChildren(list, nodes);
   for (const node of list.children) markPick(node, picks);
   list.classList.toggle("crowded", roster.length > 4);
-  q("roster-empty").hidden = roster.length > 0;  return redrawn;
+  q("roster-empty").hidden = roster.length > 0;
+  return redrawn;
 }
 
 function markPick(node, picks) {
