@@ -27,3 +27,30 @@ def describe(value: int) -> str:
     ('Fair (+0)', 'Poor (−2)')
     """
     return f"{level_name(value)} ({value:+d})".replace("(-", "(\u2212")
+
+
+def skill_name(value: int, plus: bool = False) -> str:
+    """A combat skill's level, with its "plus" half level (FUDGE 4.36): ``Good+``.
+
+    >>> skill_name(1, True), skill_name(2)
+    ('Good+', 'Great')
+    """
+    return level_name(value) + ("+" if plus else "")
+
+
+def plus_bonus(plus: bool, round_number: int) -> int:
+    """What a "plus" level adds in a round: +1 every other round, starting with the second (FUDGE 4.36).
+
+    >>> [plus_bonus(True, n) for n in (1, 2, 3, 4)], plus_bonus(False, 2)
+    ([0, 1, 0, 1], 0)
+    """
+    return 1 if plus and round_number % 2 == 0 else 0
+
+
+def median(values: tuple[int, ...] | list[int]) -> int:
+    """The middle value of three rolled degrees (FUDGE 4.21): it may equal the high or the low one.
+
+    >>> median([1, -1, 3]), median([-2, 2, 2])
+    (1, 2)
+    """
+    return sorted(values)[len(values) // 2]

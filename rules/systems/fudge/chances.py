@@ -1,0 +1,394 @@
+"""Exact odds before anything is rolled: every Fudge-dice total of every fighter, and every damage roll,
+weighted, through the same decisions and the same landing code as a resolution.
+
+A blow's outcome (the struck one's state after it) is worked out once per blow and damage-roll class and kept:
+the dice classes are the totals of Fudge dice (their faces count only through the total) and the sorted faces of
+3d6 (Min-Mid-Max reads them sorted).
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
+
+from ...dice import DiceNeeded, GivenDice
+from ...errors import BadField
+from ...ladder import level_name
+from ...odds import Dist, chart, fudge_dice, share
+from ...report import signed
+from . import care, contests, melee, ranged
+from .combat import PARTS, Landing, Tactics, land
+from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
+from .factors import damage_factor
+from .levels import name
+from .options import Options
+from .sheet import Sheet
+from .wounds import State, level, status_words
+
+FOUR = fudge_dice(4)
+TWO = fudge_dice(2)
+
+
+def _fudge_faces(total: int, count: int) -> tuple[str, ...]:
+    """Some faces of ``count`` Fudge dice that total ``total``."""
+    plus, minus = max(total, 0), max(-total, 0)
+    return ("+",) * plus + ("-",) * minus + ("0",) * (count - plus - minus)
+
+
+@lru_cache(maxsize=1)
+def _three_d6() -> tuple[tuple[tuple[int, ...], int], ...]:
+    counts: dict[tuple[int, ...], int] = {}
+    for faces in itertools.product(range(1, 7), repeat=3):
+        key = tuple(sorted(faces))
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(counts.items())
+
+
+def _read_classes(blow: Blow, options: Options) -> list[tuple[tuple[int, ...], int]]:
+    """3d6 for Min-Mid-Max, one set of faces for each value the blow's bonus reads (the rest of a roll does not
+    change the wound), with the weight of every roll that reads it."""
+    factor = damage_factor(blow.attacker, blow.weapon, blow.defender, options)[0]
+    bonus = factor_bonus(factor, options) + degree_bonus(blow.degree)
+    classes: dict[int, tuple[tuple[int, ...], int]] = {}
+    for faces, weight in _three_d6():
+        value = read_dice(faces, bonus)[0]
+        kept = classes.get(value)
+        classes[value] = (faces, weight + (kept[1] if kept else 0))
+    return list(classes.values())
+
+
+def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options) -> Dist[State]:
+    """The struck one's state after this blow, over every damage roll.  The combat rolls' totals only matter to
+    the even-or-odd damage roll, so they are dropped from the blow otherwise, and equal blows are worked out once."""
+    if not options.damage_roll.startswith("even_odd"):
+        blow = replace(blow, attack_roll=None, defence_roll=None)
+    return _landed(blow, tactics, landing, state, began, options)
+
+
+@lru_cache(maxsize=4096)
+def _landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options) -> Dist[State]:
+    return _levels(blow, options).map(lambda wound: _land(blow, wound, tactics, landing, state, began, options))
+
+
+@lru_cache(maxsize=1024)
+def _levels(blow: Blow, options: Options) -> Dist[int | None]:
+    """The wound levels a blow does, over every damage roll (``wound_level`` itself, once per class of roll)."""
+    try:
+        return Dist.always(wound_level(blow, options, GivenDice({}))[0])
+    except DiceNeeded as needed:
+        roll, kind, count = needed.roll, needed.die, needed.count
+    classes = ([(_fudge_faces(total, count), weight) for total, weight in fudge_dice(count).weights.items()]
+               if kind == "dF" else _read_classes(blow, options))
+    out: dict[int | None, int] = {}
+    for faces, weight in classes:
+        wound = wound_level(blow, options, GivenDice({roll: list(faces)}))[0]
+        out[wound] = out.get(wound, 0) + weight
+    return Dist(out)
+
+
+@lru_cache(maxsize=8192)
+def _land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, state: State, began: int,
+          options: Options) -> State:
+    return land(blow, wound, tactics, landing, state, began, options, "", blow.degree)[0]
+
+
+def _label(sheet: Sheet, state: State, options: Options) -> tuple[tuple[int, int], str]:
+    """What the struck one is left as, in the card's words, with a called shot's part if one was hit."""
+    words = status_words(sheet, state, options)
+    parts = "".join(f"; {PARTS[part]['label'].lower()} {name(part_level)}" for part, part_level in state.parts)
+    return (level(sheet, state, options), len(words)), words + parts
+
+
+def _state_chart(title: str, sheet: Sheet, dist: Dist[State], options: Options, before: State) -> dict[str, Any]:
+    pooled: dict[str, list[Any]] = {}
+    for state, weight in dist.weights.items():
+        key, words = _label(sheet, state, options)
+        if state == before or (state.wounds == before.wounds and state.stuns == before.stuns
+                               and state.parts == before.parts and state.knocked_out == before.knocked_out
+                               and state.dead == before.dead):
+            key, words = (-1, 0), f"Unhurt: {status_words(sheet, before, options)}"
+        entry = pooled.setdefault(words, [key, 0])
+        entry[1] += weight
+    items = sorted(pooled.items(), key=lambda item: item[1][0])
+    return chart(title, [(words, weight) for words, (_, weight) in items], dist.total,
+                 tail=lambda first: "Worse still")
+
+
+def _settled(state: State) -> State:
+    """What of a state an exchange's outcome shows: the round's bookkeeping (rounds, Stun counters) left out."""
+    return replace(state, rounds=0, edge=0, hasty=False, exposed="")
+
+
+def _blow(striker: melee.Side, struck: melee.Side, hit: melee.Hit) -> Blow:
+    return Blow(striker.sheet, struck.sheet, striker.weapon, hit.degree, hit.bonus,
+                melee.bonus_words(hit.why, struck.sheet.name),
+                "damage" if hit.striker == 0 else f"damage_{melee.FOE_INPUTS[hit.striker - 1]}",
+                striker.roll, struck.roll)
+
+
+def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+               options: Options) -> dict[str, Any]:
+    """Every total of every fighter's roll, through ``melee.decide``.  A foe's blows on the fighter depend on
+    that foe's roll alone, so the fighter's wounds are folded in foe by foe; whom the fighter wounds depends on
+    every foe's roll, so those are run together, keeping only his blow."""
+    sides, ways, _ = melee.prepare_round(chosen, sheets, states, options)
+    fighter, foes = sides[0], sides[1:]
+    lone = len(foes) > 1
+    began = {side.who: level(side.sheet, side.state, options) for side in sides}
+    after = {side.who: melee._after_round(side.state) for side in sides}
+    outcomes: dict[str, dict[State, Fraction]] = {side.who: {} for side in sides}
+    degrees: dict[int, int] = {}
+    group = list(TWO.weights.items()) if "group" in ways else [(0, 1)]
+    blocked = tuple(melee.blocked(side) != "" for side in sides)
+    tactics = tuple(side.all_out for side in sides)
+    stances = options.stances == "on"
+    strike_at = chosen.foes.index(chosen.strike) + 1 if chosen.strike else 0
+    total = degree_total = 0
+
+    def totals(index: int, group_total: int) -> list[tuple[int | None, int]]:
+        return [(group_total, 1)] if ways[index] == "group" else _totals(ways[index])
+
+    for group_total, group_weight in group:
+        for fighter_total, fighter_weight in totals(0, group_total):
+            weight = group_weight * fighter_weight
+            fighter.roll, fighter.result = fighter_total, fighter.value + (fighter_total or 0)
+            per_foe: list[list[tuple[melee.Pairing, int | None, int]]] = []
+            wounds_to_fighter = Dist.always(after[fighter.who])
+            for index, foe in enumerate(foes, start=1):
+                rows = []
+                mixture: dict[Any, int] = {}
+                for foe_total, foe_weight in totals(index, group_total):
+                    foe.roll, foe.result = foe_total, foe.value + (foe_total or 0)
+                    paired = melee.pairing_of(fighter, foe, chosen, options, lone)[0]
+                    rows.append((paired, foe_total, foe_weight))
+                    if len(foes) == 1:
+                        degrees[paired.mine] = degrees.get(paired.mine, 0) + weight * foe_weight
+                        degree_total += weight * foe_weight
+                    alone = melee.decide((paired,), (tactics[0], tactics[index]), (blocked[0], blocked[index]),
+                                         stances, 0)
+                    hit = next((hit for hit in alone.hits if hit.striker == 1), None)
+                    key = None if hit is None else _blow(foe, fighter, replace(hit, striker=index))
+                    mixture[key] = mixture.get(key, 0) + foe_weight
+                per_foe.append(rows)
+                blows = Dist(mixture)
+                wounds_to_fighter = wounds_to_fighter.bind(lambda state, blows=blows: blows.bind(
+                    lambda blow, state=state: Dist.always(state) if blow is None else landed(
+                        blow, chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point), state,
+                        began[fighter.who], options)))
+            _accumulate(outcomes, {fighter.who: wounds_to_fighter}, weight)
+            struck: dict[Any, int] = {}
+            for combination in itertools.product(*per_foe):
+                combination_weight = 1
+                for _, _, foe_weight in combination:
+                    combination_weight *= foe_weight
+                decision = melee.decide(tuple(row[0] for row in combination), tactics, blocked, stances, strike_at)
+                mine = decision.hits[0] if decision.hits and decision.hits[0].striker == 0 else None
+                key = None if mine is None else (mine, combination[mine.struck - 1][1])
+                struck[key] = struck.get(key, 0) + combination_weight
+            for index in range(1, len(foes) + 1):
+                _accumulate_shares(outcomes[foes[index - 1].who], weight, struck, index, foes, fighter, chosen, after,
+                                   began, options)
+            total += weight
+    charts = []
+    if len(foes) == 1:
+        charts.append(_degree_chart(fighter.sheet.name, foes[0].sheet.name, degrees, degree_total))
+    for side in sides:
+        charts.append(_state_chart(f"{side.sheet.name} after the round", side.sheet,
+                                   _exact(outcomes[side.who], total).map(_settled), options,
+                                   _settled(after[side.who])))
+    names = [side.sheet.name for side in sides]
+    hurt = [1 - _unhurt(chart_) for chart_ in charts[-len(sides):]]
+    summary = (f"{names[0]} is wounded {share(hurt[0])['percent']}; " +
+               "; ".join(f"{name} {share(chance)['percent']}" for name, chance in zip(names[1:], hurt[1:])))
+    return {"title": f"Round: {names[0]} against {', '.join(names[1:])}", "summary": summary,
+            "pool": 4 * sum(way == "rolled" for way in ways) + (2 if "group" in ways else 0), "charts": charts}
+
+
+def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
+                       struck: Mapping[Any, int], index: int, foes: list[melee.Side], fighter: melee.Side,
+                       chosen: melee.Round, after: Mapping[str, State], began: Mapping[str, int],
+                       options: Options) -> None:
+    """One fighter total's share of a foe's outcomes: each way he may be struck, weighted exactly."""
+    combinations = sum(struck.values())
+    foe = foes[index - 1]
+    for key, key_weight in struck.items():
+        if key is None or key[0].struck != index:
+            state = after[foe.who]
+            outcome[state] = outcome.get(state, Fraction(0)) + Fraction(weight * key_weight, combinations)
+            continue
+        foe.roll = key[1]
+        dist = landed(_blow(fighter, foe, key[0]), chosen.mine, chosen.landing, after[foe.who], began[foe.who],
+                      options)
+        for state, state_weight in dist.weights.items():
+            outcome[state] = outcome.get(state, Fraction(0)) + Fraction(weight * key_weight * state_weight,
+                                                                        combinations * dist.total)
+
+
+def _degree_chart(fighter: str, foe: str, degrees: Mapping[int, int], total: int) -> dict[str, Any]:
+    """The relative degree, grouped as a referee reads it: who wins, by a graze, by 2 or 3, by 4 or more."""
+    groups = [(f"{fighter} by 4+", lambda d: d >= 4), (f"{fighter} by 2\u20133", lambda d: d in (2, 3)),
+              (f"{fighter} by 1", lambda d: d == 1), ("A tie", lambda d: d == 0),
+              (f"{foe} by 1", lambda d: d == -1), (f"{foe} by 2\u20133", lambda d: d in (-2, -3)),
+              (f"{foe} by 4+", lambda d: d <= -4)]
+    items = [(label, sum(weight for degree, weight in degrees.items() if test(degree))) for label, test in groups]
+    return chart(f"Relative degree, {fighter} against {foe}", [item for item in items if item[1]], total)
+
+
+def _accumulate(outcomes: dict[str, dict[State, Fraction]], final: Mapping[str, Dist[State]], weight: int) -> None:
+    """Add one combination of rolls (of this weight) to each fighter's outcomes, as exact shares."""
+    for who, dist in final.items():
+        kept = outcomes[who]
+        for state, state_weight in dist.weights.items():
+            kept[state] = kept.get(state, Fraction(0)) + Fraction(weight * state_weight, dist.total)
+
+
+def _exact(outcome: Mapping[State, Fraction], total: int) -> Dist[State]:
+    return Dist.exact({state: share_ / total for state, share_ in outcome.items()})
+
+
+def _unhurt(chart_: dict[str, Any]) -> Fraction:
+    return sum((Fraction(bar["weight"], bar["total"]) for bar in chart_["bars"] if bar["label"].startswith("Unhurt")),
+               Fraction(0))
+
+
+def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+                options: Options) -> dict[str, Any]:
+    """Alternating turns: every pair of totals (each 4dF, or an NPC's level, or the NPCs' 2dF) through the
+    resolver's own degree and landing."""
+    defender_sheet = sheets[chosen.defender]
+    attacker, defender, ways, _ = melee.prepare_attack(chosen, sheets, states, options)
+    low = melee.minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
+    start = replace(states[chosen.defender], exposed="", edge=0)
+    began = level(defender_sheet, states[chosen.defender], options)
+    bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
+    outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}
+    degrees: dict[int, int] = {}
+    total = 0
+    for attack_total, attack_weight in _totals(ways[0]):
+        for defence_total, defence_weight in (_totals(ways[1]) if defender else [(None, 1)]):
+            weight = attack_weight * defence_weight
+            attacker.roll, attacker.result = attack_total, attacker.value + (attack_total or 0)
+            if defender:
+                defender.roll, defender.result = defence_total, defender.value + (defence_total or 0)
+            degree = melee.attack_degree(attacker, defender, low)
+            degrees[degree] = degrees.get(degree, 0) + weight
+            final = Dist.always(start) if not degree else landed(
+                Blow(sheets[chosen.attacker], defender_sheet, attacker.weapon, degree, bonus, why, "damage",
+                     attacker.roll, defender.roll if defender else None),
+                chosen.mine, chosen.landing, start, began, options)
+            _accumulate(outcomes, {chosen.defender: final}, weight)
+            total += weight
+    hit = Fraction(sum(weight for value, weight in degrees.items() if value > 0), total)
+    return {"title": f"{sheets[chosen.attacker].name} attacks {defender_sheet.name}",
+            "summary": f"hits {share(hit)['percent']}", "pool": 4 * sum(way == "rolled" for way in ways),
+            "charts": [
+                chart("Relative degree of a hit", [(signed(value) if value else "Miss", weight)
+                                                   for value, weight in sorted(degrees.items())], total,
+                      tail=lambda first: f"{first} or more"),
+                _state_chart(f"{defender_sheet.name} after the attack", defender_sheet,
+                             _exact(outcomes[chosen.defender], total), options, start)]}
+
+
+def _totals(way: str) -> list[tuple[int | None, int]]:
+    """A fighter's roll totals and their weights: 4dF, none for an NPC's level, or the NPCs' 2dF."""
+    if way == "fixed":
+        return [(None, 1)]
+    return list((TWO if way == "group" else FOUR).weights.items())
+
+
+def odds(action: str, chosen: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+         options: Options) -> dict[str, Any]:
+    if action == "round":
+        return round_odds(melee.read_round(chosen, sheets, states, options), sheets, states, options)
+    if action == "attack":
+        return attack_odds(melee.read_attack(chosen, sheets, states, options), sheets, states, options)
+    if action == "story":
+        return story_odds(chosen, sheets, states, options)
+    if action == "heal":
+        return heal_odds(chosen, sheets, states, options)
+    if action == "contest":
+        return contest_odds(chosen, sheets, states, options)
+    if action == "shoot":
+        return shoot_odds(ranged.read_shot(chosen, sheets, states, options), sheets, states, options)
+    raise BadField("nothing is rolled for this action, so it has no odds", field="action")
+
+
+def story_odds(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+               options: Options) -> dict[str, Any]:
+    who = chosen["who"]
+    base = 0
+    if who:
+        from .wounds import penalty
+        base = chosen["trait"] + chosen["modifier"] + penalty(sheets[who], states[who], options)
+    one = FOUR.map(lambda roll: base + roll)
+    if chosen["rolls"] == "three":
+        from ...ladder import median
+        result: Dist[int] = one.combine(one, lambda a, b: (a, b)).combine(one, lambda ab, c: median([ab[0], ab[1], c]))
+    else:
+        result = one
+    items = [(level_name(value), weight) for value, weight in sorted(result.weights.items())]
+    good = result.probability_where(lambda value: value >= base)
+    return {"title": "Story element" if who else "A Situational roll",
+            "summary": f"{level_name(base)} or better {share(good)['percent']}",
+            "pool": 12 if chosen["rolls"] == "three" else 4,
+            "charts": [chart("The result", items, result.total, tail=lambda first: f"{first} or better")]}
+
+
+def heal_odds(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+              options: Options) -> dict[str, Any]:
+    if chosen["how"] != "skill":
+        raise BadField("healing by the GM's word rolls nothing, so it has no odds", field="how")
+    healed = FOUR.map(lambda roll: care.levels_healed(chosen["skill"] + roll, options))
+    items = [(f"{value} level{'s' if value != 1 else ''} healed" if value else "Nothing heals", weight)
+             for value, weight in sorted(healed.weights.items())]
+    some = healed.probability_where(lambda value: value > 0)
+    return {"title": f"Healing {sheets[chosen['target']].name}", "summary": f"heals something {share(some)['percent']}",
+            "pool": 4, "charts": [chart("Levels healed", items, healed.total)]}
+
+
+def contest_odds(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+                 options: Options) -> dict[str, Any]:
+    first = contests.contest_level(sheets[chosen["first"]], states[chosen["first"]], options, chosen, "first")[0]
+    second = contests.contest_level(sheets[chosen["second"]], states[chosen["second"]], options, chosen, "second")[0]
+    degree = (FOUR - FOUR).map(lambda roll: first - second + roll)
+    names = sheets[chosen["first"]].name, sheets[chosen["second"]].name
+    won = degree.map(lambda value: names[0] if value > 0 else names[1] if value < 0 else "A tie")
+    order = [names[0], "A tie", names[1]]
+    return {"title": "Initiative" if chosen["contest"] == "initiative" else "Speed contest",
+            "summary": f"{names[0]} wins {share(won.probability(names[0]))['percent']}", "pool": 8,
+            "charts": [chart("Who wins", [(name, won.weights[name]) for name in order if name in won.weights],
+                             won.total)]}
+
+
+def shoot_odds(shot: ranged.Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+               options: Options) -> dict[str, Any]:
+    """Every pair of totals (the shot and the dodge, or the shot back) through the resolver's degrees and blows."""
+    target, shooter = sheets[shot.target], sheets[shot.shooter]
+    aim = ranged.prepare_shot(shot, sheets, states, options)
+    outcomes: dict[str, dict[State, Fraction]] = {shot.target: {}, shot.shooter: {}}
+    began = {who: level(sheets[who], states[who], options) for who in outcomes}
+    hits = total = 0
+    other_totals = _totals(aim.dodge_way) if aim.dodge is not None else \
+        list(FOUR.weights.items()) if aim.back is not None else [(None, 1)]
+    for shot_total, shot_weight in FOUR.weights.items():
+        for other_total, other_weight in other_totals:
+            weight = shot_weight * other_weight
+            degree, back = ranged.degrees(shot, aim, shot_total, other_total)
+            final = {who: Dist.always(states[who]) for who in outcomes}
+            for blow, struck, _, _ in ranged.blows(shot, sheets, degree, back, shot_total, other_total):
+                final[struck] = final[struck].bind(lambda state, blow=blow, struck=struck: landed(
+                    blow, Tactics(), Landing(), state, began[struck], options))
+            hits += weight if degree else 0
+            _accumulate(outcomes, final, weight)
+            total += weight
+    charts = [_state_chart(f"{target.name} after the shot", target, _exact(outcomes[shot.target], total), options,
+                           states[shot.target])]
+    if shot.awareness == "shoots_back":
+        charts.append(_state_chart(f"{shooter.name} after the shot back", shooter,
+                                   _exact(outcomes[shot.shooter], total), options, states[shot.shooter]))
+    return {"title": f"{shooter.name} shoots at {target.name}",
+            "summary": f"hits {share(Fraction(hits, total))['percent']}", "pool": 8, "charts": charts}
