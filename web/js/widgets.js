@@ -18,7 +18,8 @@ function stats(widget) {
 }
 
 // A track of boxes: levels in order, each with its name, its penalty in visible text, an optional
-// threshold (the successes that reach it) and its boxes; a marked box says what marked it.
+// threshold (the successes that reach it) and its boxes; a marked box says what marked it, and may carry a
+// short mark drawn in it (the kind of wound it holds, where that differs from the level's own).
 function track(widget, onTap) {
   return el("div", { class: "track", testid: "track", role: "group", "aria-label": widget.label },
     widget.levels.map((level) => {
@@ -32,7 +33,7 @@ function track(widget, onTap) {
           title: level.summary, onclick: tapHandler(level.tap, onTap) },
           level.boxes.map((box) => el("span", {
             class: "box", testid: "track-box", title: box.marked ? `Marked: ${box.by}` : "Open",
-            dataset: { marked: String(box.marked), level: level.name },
+            dataset: { marked: String(box.marked), level: level.name }, text: box.mark ?? "",
           }))));
     }));
 }

@@ -110,20 +110,29 @@ def sheet_schema() -> list[dict[str, Any]]:
 
 
 def _tactics(prefix: str, who: str, *, defender_only: bool = False, attacker_only: bool = False) -> list[dict[str, Any]]:
-    choices = [("normal", "Normal"), ("all_out_offense", "All-out offense (+1)"),
-               ("all_out_defense", "All-out defense (+2)")]
+    plain = {"option": "stances", "in": ["off"]}
+    choices: list[dict[str, Any]] = [
+        {"value": "normal", "label": "Normal"},
+        {"value": "all_out_offense", "label": "All-out offense (+1)", "when": plain},
+        {"value": "all_out_defense", "label": "All-out defense (+2)", "when": plain},
+        {"value": "defend_only", "label": "Only defends (cannot hurt)"},
+        {"value": "unaware", "label": "Cannot fight (unaware)"}]
     if attacker_only:
-        choices = choices[:2]
+        choices = [{"value": "normal", "label": "Normal"}, {"value": "all_out_offense", "label": "All-out offense (+1)"}]
     if defender_only:
-        choices = [choices[0], choices[2]]
+        choices = [{"value": "normal", "label": "Normal"}, {"value": "all_out_defense", "label": "All-out defense (+2)"},
+                   {"value": "unaware", "label": "Unaware of the attack"}]
     out: list[dict[str, Any]] = [
         {"name": f"{prefix}tactic", "kind": "choice", "label": f"{who}: tactic", "default": "normal",
-         "choices": [{"value": value, "label": label} for value, label in choices]}]
+         "choices": choices}]
     if not (defender_only or attacker_only):
-        out[0]["when"] = {"option": "stances", "in": ["off"]}
         out.append({"name": f"{prefix}stance", "kind": "choice", "label": f"{who}: stance (chosen in secret)",
                     "default": "0", "choices": STANCE_CHOICES, "when": {"option": "stances", "in": ["on"]},
                     "help": "set two Fudge dice from +2 to \u22122, or place a d6"})
+    if not attacker_only:
+        out.append({"name": f"{prefix}spotted", "kind": "flag", "label": f"{who}: made a Perception or Tactics roll",
+                    "default": False, "when": {"input": f"{prefix}tactic", "in": ["all_out_defense"]},
+                    "help": "a successful all-out defense then leaves the foe \u22121 next round"})
     out.append({"name": f"{prefix}modifier", "kind": "integer", "label": f"{who}: modifier", "min": -3, "max": 3,
                 "default": 0, "help": "the GM's: footing, position, surprise"})
     return out

@@ -208,7 +208,7 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         sheet, state = sheets[person], states[person]
         if kind == "round":
             after = replace(state, rounds=state.rounds + 1, stunned=max(0, state.stunned - 1),
-                            very_stunned=max(0, state.very_stunned - 1), hasty=False, edge=0)
+                            very_stunned=max(0, state.very_stunned - 1), hasty=False, edge=0, edge_why="")
             if after != replace(state, rounds=state.rounds + 1):
                 stun = "a Stun wears off" if state.stunned and not after.stunned else \
                     "Very Stunned wears off" if state.very_stunned and not after.very_stunned else ""
@@ -217,7 +217,7 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         elif kind == "fight":
             after = heal_levels(state, 0, scratches=True)
             after = replace(after, stuns=0, stunned=0, very_stunned=0, knocked_out=False, rounds=0, exposed="",
-                            hasty=False, edge=0)
+                            hasty=False, edge=0, edge_why="")
             said = [part for part, on in (
                 (plural(sum(1 for w in state.wounds if w.level == SCRATCH), "Scratch", "Scratches") + " heal",
                  any(w.level == SCRATCH for w in state.wounds)),

@@ -120,7 +120,7 @@ def _state_chart(title: str, sheet: Sheet, dist: Dist[State], options: Options, 
 
 def _settled(state: State) -> State:
     """What of a state an exchange's outcome shows: the round's bookkeeping (rounds, Stun counters) left out."""
-    return replace(state, rounds=0, edge=0, hasty=False, exposed="")
+    return replace(state, rounds=0, edge=0, edge_why="", hasty=False, exposed="")
 
 
 def _blow(striker: melee.Side, struck: melee.Side, hit: melee.Hit) -> Blow:
@@ -180,15 +180,7 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
                         blow, chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point), state,
                         began[fighter.who], options)))
             _accumulate(outcomes, {fighter.who: wounds_to_fighter}, weight)
-            struck: dict[Any, int] = {}
-            for combination in itertools.product(*per_foe):
-                combination_weight = 1
-                for _, _, foe_weight in combination:
-                    combination_weight *= foe_weight
-                decision = melee.decide(tuple(row[0] for row in combination), tactics, blocked, stances, strike_at)
-                mine = decision.hits[0] if decision.hits and decision.hits[0].striker == 0 else None
-                key = None if mine is None else (mine, combination[mine.struck - 1][1])
-                struck[key] = struck.get(key, 0) + combination_weight
+            struck = _fighter_blows(per_foe, tactics, blocked, stances, strike_at)
             for index in range(1, len(foes) + 1):
                 _accumulate_shares(outcomes[foes[index - 1].who], weight, struck, index, foes, fighter, chosen, after,
                                    began, options)
@@ -206,6 +198,42 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
                "; ".join(f"{name} {share(chance)['percent']}" for name, chance in zip(names[1:], hurt[1:])))
     return {"title": f"Round: {names[0]} against {', '.join(names[1:])}", "summary": summary,
             "pool": 4 * sum(way == "rolled" for way in ways) + (2 if "group" in ways else 0), "charts": charts}
+
+
+def _margin_class(mine: int) -> int:
+    """What ``melee.decide`` reads of the fighter's margin over a foe when it picks whom he wounds: a loss, a tie,
+    a win by one, or by two or more (the degree itself only matters to the foe he strikes)."""
+    return -1 if mine < 0 else min(mine, 2)
+
+
+def _fighter_blows(per_foe: list[list[tuple[melee.Pairing, int | None, int]]], tactics: tuple[str, ...],
+                   blocked: tuple[bool, ...], stances: bool, strike_at: int) -> dict[Any, int]:
+    """Whom the fighter wounds, with what, over every foe's total: ``decide`` is run once for each combination
+    of margin classes (one pairing standing for its class), and the struck foe's own totals in his class are
+    then spread over his degrees.  The weights are out of the product of the foes' totals."""
+    classes: list[dict[int, list[tuple[melee.Pairing, int | None, int]]]] = []
+    for rows in per_foe:
+        grouped: dict[int, list[tuple[melee.Pairing, int | None, int]]] = {}
+        for row in rows:
+            grouped.setdefault(_margin_class(row[0].mine), []).append(row)
+        classes.append(grouped)
+    struck: dict[Any, int] = {}
+    for combination in itertools.product(*(list(grouped.items()) for grouped in classes)):
+        weights = [sum(row[2] for row in members) for _, members in combination]
+        decision = melee.decide(tuple(members[0][0] for _, members in combination), tactics, blocked, stances,
+                                strike_at)
+        hit = decision.hits[0] if decision.hits and decision.hits[0].striker == 0 else None
+        others = 1
+        for index, weight in enumerate(weights, start=1):
+            if hit is None or index != hit.struck:
+                others *= weight
+        if hit is None:
+            struck[None] = struck.get(None, 0) + others
+            continue
+        for paired, total, weight in combination[hit.struck - 1][1]:
+            key = (replace(hit, degree=paired.mine, offense=paired.my_offense), total)
+            struck[key] = struck.get(key, 0) + others * weight
+    return struck
 
 
 def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
@@ -262,7 +290,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
     defender_sheet = sheets[chosen.defender]
     attacker, defender, ways, _ = melee.prepare_attack(chosen, sheets, states, options)
     low = melee.minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
-    start = replace(states[chosen.defender], exposed="", edge=0)
+    start = replace(states[chosen.defender], exposed="", edge=0, edge_why="")
     began = level(defender_sheet, states[chosen.defender], options)
     bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
     outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}
@@ -295,7 +323,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
 
 def _totals(way: str) -> list[tuple[int | None, int]]:
     """A fighter's roll totals and their weights: 4dF, none for an NPC's level, or the NPCs' 2dF."""
-    if way == "fixed":
+    if way in ("fixed", "unaware"):
         return [(None, 1)]
     return list((TWO if way == "group" else FOUR).weights.items())
 

@@ -25,9 +25,13 @@ _DATA = load("fudge")
 SHIELDS = {row["value"]: row for row in _DATA["shields"]["rows"]}
 PARTS = {row["value"]: row for row in _DATA["parts"]["rows"]}
 STUN = _DATA["stun"]
-TACTICS = ("normal", "all_out_offense", "all_out_defense")
+TACTICS = ("normal", "all_out_offense", "all_out_defense", "defend_only", "unaware")
+ALL_OUT = ("all_out_offense", "all_out_defense")
 TACTIC_WORDS = {"normal": "fights normally", "all_out_offense": "attacks all-out (+1)",
-                "all_out_defense": "defends all-out (+2, cannot hurt the foe)"}
+                "all_out_defense": "defends all-out (+2, cannot hurt the foe)",
+                "defend_only": "only defends, with a shield or a parry (cannot hurt the foe)",
+                "unaware": "cannot fight this round (unaware, or after a critical result)"}
+UNAWARE_RESULT = -3     # one below Poor: an attack on him is unopposed against Poor (seed 4.22)
 PULLS = ("none", "scratch", "hurt", "very_hurt", "incapacitated")
 PULL_LEVEL = {"none": 0, "scratch": SCRATCH, "hurt": HURT, "very_hurt": VERY_HURT, "incapacitated": INCAPACITATED}
 MAX_MODIFIER = 3
@@ -43,29 +47,33 @@ class Tactics:
     modifier: int = 0           # the GM's: footing, position, surprise (seed 4.31)
     stun: bool = False          # going for a knockout (seed 4.62)
     pull: str = "none"          # the worst wound a pulled punch allows
+    spotted: bool = False       # an all-out defender's Perception or Tactics roll succeeded: the foe is -1 next round
 
     def to_dict(self, prefix: str, options: Options) -> dict[str, Any]:
-        out: dict[str, Any] = {f"{prefix}modifier": self.modifier, f"{prefix}stun": self.stun,
-                               f"{prefix}pull": self.pull}
+        out: dict[str, Any] = {f"{prefix}tactic": self.tactic, f"{prefix}modifier": self.modifier,
+                               f"{prefix}stun": self.stun, f"{prefix}pull": self.pull}
         if options.stances == "on":
             out[f"{prefix}stance"] = str(self.stance)
-        else:
-            out[f"{prefix}tactic"] = self.tactic
+        if self.tactic == "all_out_defense":
+            out[f"{prefix}spotted"] = self.spotted
         return out
 
 
 def read_tactics(inputs: Mapping[str, Any], prefix: str, options: Options) -> Tactics:
-    stance, tactic = 0, "normal"
+    stance = 0
+    tactic = fields.choice(inputs, f"{prefix}tactic", f"{prefix}tactic", TACTICS, default="normal")
     if options.stances == "on":
+        if tactic in ALL_OUT:
+            raise BadField("with stances, a stance takes the place of all-out offense and defense",
+                           field=f"{prefix}tactic")
         stance = int(fields.choice(inputs, f"{prefix}stance", f"{prefix}stance", ("-2", "-1", "0", "1", "2"),
                                    default="0"))
-    else:
-        tactic = fields.choice(inputs, f"{prefix}tactic", f"{prefix}tactic", TACTICS, default="normal")
     return Tactics(tactic, stance,
                    fields.integer(inputs, f"{prefix}modifier", f"{prefix}modifier", -MAX_MODIFIER, MAX_MODIFIER,
                                   default=0),
                    fields.flag(inputs, f"{prefix}stun", f"{prefix}stun"),
-                   fields.choice(inputs, f"{prefix}pull", f"{prefix}pull", PULLS, default="none"))
+                   fields.choice(inputs, f"{prefix}pull", f"{prefix}pull", PULLS, default="none"),
+                   fields.flag(inputs, f"{prefix}spotted", f"{prefix}spotted") if tactic == "all_out_defense" else False)
 
 
 def weapon_of(sheet: Sheet, index: int | None) -> tuple[Weapon, str]:
@@ -113,7 +121,7 @@ def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, w
         parts.append(f"{signed(cost)} for a {'Hurt' if arm < INCAPACITATED else 'useless'} weapon arm")
     if state.edge:
         value += state.edge
-        parts.append(f"{signed(state.edge)} from the speed contest")
+        parts.append(f"{signed(state.edge)} {state.edge_why}")
     if extra:
         value += extra
         parts.append(f"{signed(extra)} {extra_words}")

@@ -134,7 +134,7 @@ def contest(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapp
             outcome = f"{winner} has the initiative: {winner} attacks first, {loser} defends"
         else:
             who = chosen["first"] if degree > 0 else chosen["second"]
-            new[who] = replace(new.get(who, states[who]), edge=abs(degree))
+            new[who] = replace(new.get(who, states[who]), edge=abs(degree), edge_why="from the speed contest")
             outcome = f"{winner} wins the speed contest by {abs(degree)}: +{abs(degree)} to weapon skill this round"
     steps.append(Step(f"{first} {describe(results['first'])} against {second} {describe(results['second'])}: "
                       f"{outcome}.", "FUDGE 4.23" if chosen["contest"] == "initiative" else "FUDGE 4.36"))

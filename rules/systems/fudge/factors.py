@@ -17,6 +17,7 @@ Damage Capacity is the wound record and not a factor (seed 4.57).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...ladder import level_name
 from ...report import signed
@@ -70,6 +71,7 @@ def defensive(sheet: Sheet, weapon: Weapon, options: Options) -> Factors:
     return Factors(tuple(parts))
 
 
+@lru_cache(maxsize=1024)
 def damage_factor(attacker: Sheet, weapon: Weapon, defender: Sheet, options: Options) -> tuple[int, str]:
     """The total damage factor (seed 4.55: offensive minus defensive) and the sentence that explains it."""
     attack, defence = offensive(attacker, weapon, options), defensive(defender, weapon, options)

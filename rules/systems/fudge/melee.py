@@ -19,7 +19,7 @@ from ...dice import DiceSource, fudge_value
 from ...errors import BadField
 from ...ladder import describe, level_name
 from ...report import Report, Step, show_fudge, signed
-from .combat import (PARTS, SHIELDS, TACTIC_WORDS, Landing, Tactics, able, can_attack, minimum, read_tactics,
+from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, can_attack, minimum, read_tactics,
                      read_weapon, skill, stance_words, strike, weapon_of)
 from .damage import Blow
 from .options import Options
@@ -138,7 +138,9 @@ def npc_way(sheets: Mapping[str, Sheet], who: str, opponents: tuple[str, ...], o
 
 def roll_for(side: Side, way: str, name: str, dice: DiceSource, group: dict[str, Any], why: str) -> tuple[int | None,
                                                                                                           Step | None]:
-    """A fighter's roll: 4dF, none (his trait level), or the NPCs' shared 2dF."""
+    """A fighter's roll: 4dF, none (his trait level, or he cannot fight), or the NPCs' shared 2dF."""
+    if way == "unaware":
+        return None, None
     if way == "fixed":
         return None, Step(f"{side.sheet.name} is an NPC facing a PC: the result is the skill level, "
                           f"{describe(side.value)}, with no roll.", "FUDGE 4.33")
@@ -205,10 +207,18 @@ def prepare_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
             f"{signed(side.tactics.modifier)} the GM's modifier" if side.tactics.modifier else "",
             f"{signed(tactic_bonus)} all-out" if tactic_bonus else "",
             f"\u2212{len(foes) - 1} outnumbered" if lone else "", *notes) if part)
+        if side.all_out == "unaware":
+            side.value = UNAWARE_RESULT
+            ways.append("unaware")
+            steps.append(Step(f"{side.sheet.name} {TACTIC_WORDS['unaware']}: an attack on him is an unopposed action "
+                              "against Poor, and he cannot hurt anyone.", "FUDGE 4.22"))
+            continue
         side.value, said = skill(side.sheet, side.state, options, side.sheet.offense, side.sheet.offense_plus,
                                  "combat skill", extra=extra, extra_words=words)
         ways.append(npc_way(sheets, side.who, foes if index == 0 else (chosen.fighter,), options))
-        how = stance_words(side.tactics.stance) if options.stances == "on" else TACTIC_WORDS[side.all_out]
+        how = TACTIC_WORDS[side.all_out] if side.all_out != "normal" or options.stances != "on" else ""
+        how = ", ".join(part for part in (stance_words(side.tactics.stance) if options.stances == "on" else "",
+                                          how) if part)
         steps.append(Step(f"{side.sheet.name} {how}, at {describe(side.value)} ({said}).",
                           "FUDGE 4.31, 4.32" if options.stances == "on" else "FUDGE 4.31"))
     return sides, ways, steps
@@ -279,6 +289,13 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
             f"{striker.sheet.name}, round {round_number}", hit.offense)
         steps += hit_steps
         headlines.append(f"{striker.sheet.name} {headline}")
+    for index, side in enumerate(sides):
+        struck = any(hit.struck == index for hit in decision.hits)
+        if side.tactics.spotted and side.all_out == "all_out_defense" and not struck:
+            for other in (sides[1:] if index == 0 else [sides[0]]):
+                new[other.who] = replace(new[other.who], edge=-1, edge_why=f"after {side.sheet.name}'s all-out defense")
+                steps.append(Step(f"{side.sheet.name} defended all-out and spotted an opening: {other.sheet.name} is "
+                                  "\u22121 next round.", "FUDGE 4.31"))
     if not decision.hits:
         outcome = "A stand-off: nobody is hurt" if not decision.notes else "Nobody is hurt"
     else:
@@ -388,9 +405,11 @@ def decide(pairings: tuple[Pairing, ...], tactics: tuple[str, ...], blocked: tup
 
 
 def blocked(side: Side) -> str:
-    """Why a fighter cannot hurt anyone this round: stunned, or defending all-out."""
-    return can_attack(side.state) or ("defending all-out, so cannot hurt anyone"
-                                      if side.all_out == "all_out_defense" else "")
+    """Why a fighter cannot hurt anyone this round: stunned, defending all-out or only defending, or unable."""
+    return can_attack(side.state) or {
+        "all_out_defense": "defending all-out, so cannot hurt anyone",
+        "defend_only": "only defending, so cannot hurt anyone",
+        "unaware": "unable to fight this round"}.get(side.all_out, "")
 
 
 def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Round,
@@ -414,7 +433,7 @@ def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Ro
 
 def _after_round(state: State) -> State:
     return replace(state, rounds=state.rounds + 1, stunned=max(0, state.stunned - 1),
-                   very_stunned=max(0, state.very_stunned - 1), edge=0, hasty=False)
+                   very_stunned=max(0, state.very_stunned - 1), edge=0, edge_why="", hasty=False)
 
 
 # -- alternating turns -----------------------------------------------------------------------------------------
@@ -445,8 +464,11 @@ def read_attack(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, S
     theirs = read_tactics(inputs, "defender_", plain)
     if mine.tactic == "all_out_defense":
         raise BadField("the attacker attacks: all-out defense is the defender's choice", field="tactic")
-    if theirs.tactic == "all_out_offense":
-        raise BadField("the defender defends: all-out offense is the attacker's choice", field="defender_tactic")
+    if mine.tactic not in ("normal", "all_out_offense"):
+        raise BadField("the attacker attacks, normally or all-out", field="tactic")
+    if theirs.tactic not in ("normal", "all_out_defense", "unaware"):
+        raise BadField("the defender defends, normally or all-out, or is unaware of the attack",
+                       field="defender_tactic")
     return Attack(attacker, defender, read_weapon(inputs, "weapon", sheets[attacker]), mine, theirs,
                   read_landing(inputs, options), fields.choice(inputs, "minimum", "minimum", MINIMUMS,
                                                                default="scale"))
@@ -483,7 +505,7 @@ def prepare_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     steps.append(Step(f"{a_sheet.name} {TACTIC_WORDS[chosen.mine.tactic]}, at {describe(attacker.value)} ({said}).",
                       "FUDGE 4.23"))
     ways = [npc_way(sheets, chosen.attacker, (chosen.defender,), options)]
-    if d_state.exposed == "no_defense":
+    if d_state.exposed == "no_defense" or chosen.theirs.tactic == "unaware":
         return attacker, None, ways, steps
     own_shield = SHIELDS[a_sheet.shield]["melee"]
     d_extra = chosen.theirs.modifier + (2 if chosen.theirs.tactic == "all_out_defense" else 0) \
@@ -528,8 +550,10 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     low, low_words = minimum(a_sheet, d_sheet, chosen.minimum)
     if defender is None:
         degree = attack_degree(attacker, None, low)
-        steps.append(Step(f"{d_sheet.name} attacked all-out last turn and has no defense: an unopposed attack "
-                          f"against {low_words}. {a_sheet.name}'s {describe(attacker.result)} " +
+        why = "is unaware of the attack" if chosen.theirs.tactic == "unaware" else \
+            "attacked all-out last turn and has no defense"
+        steps.append(Step(f"{d_sheet.name} {why}: an unopposed attack against {low_words}. "
+                          f"{a_sheet.name}'s {describe(attacker.result)} " +
                           (f"meets it: a hit by {signed(degree)}." if degree > 0 else "misses."),
                           "FUDGE 4.23, D-FU-13"))
     else:
@@ -545,8 +569,8 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
         if difference > 0 and not degree:
             steps.append(Step(f"{describe(attacker.result)} is below {low_words}: no hit.", "FUDGE 4.22"))
     new = dict(states)
-    new[chosen.defender] = replace(d_state, exposed="", edge=0)
-    new[chosen.attacker] = replace(a_state, edge=0,
+    new[chosen.defender] = replace(d_state, exposed="", edge=0, edge_why="")
+    new[chosen.attacker] = replace(a_state, edge=0, edge_why="",
                                    exposed=options.all_out_alternating if chosen.mine.tactic == "all_out_offense" else "")
     if chosen.mine.tactic == "all_out_offense":
         steps.append(Step(f"Having attacked all-out, {a_sheet.name} is " +
@@ -565,7 +589,7 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
             f"{a_sheet.name}, round {a_state.rounds + 1}", attacker.result)
         steps += hit_steps
         outcome = f"{a_sheet.name} {headline}"
-    elif d_state.exposed != "no_defense":
+    elif defender is not None:
         steps.append(Step("The attack is parried, blocked or dodged.", "FUDGE 4.23"))
     return new, Report(f"{a_sheet.name} attacks {d_sheet.name}", tuple(steps), outcome)
 

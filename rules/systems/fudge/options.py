@@ -5,6 +5,7 @@ the encounter may rewrite before its first action."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ... import fields
@@ -133,11 +134,18 @@ class Options:
     numbers: tuple[tuple[int, ...], ...] = DEFAULT_NUMBERS
     custom_boxes: tuple[int, ...] = DEFAULT_CUSTOM_BOXES
 
+    @cached_property
+    def chosen(self) -> dict[str, str]:
+        return dict(self.choices)
+
     def __getattr__(self, name: str) -> str:
-        for key, value in object.__getattribute__(self, "choices"):
-            if key == name:
-                return value
-        raise AttributeError(name)
+        """Each choice option by its name: ``options.pacing``."""
+        if name.startswith("__") or name == "chosen":
+            raise AttributeError(name)
+        try:
+            return self.chosen[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
     def starts(self, column: str) -> tuple[int, ...]:
         """Where each level (Scratch .. Near Death) starts in a column of the wound numbers."""

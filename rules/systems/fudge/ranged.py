@@ -229,6 +229,6 @@ def resolve_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
                                                   options, dice, f"{blow.attacker.name}'s shot", blow.degree)
         steps += hit_steps
         headlines.append(f"{blow.attacker.name} {headline}")
-    new[shot.shooter] = replace(new[shot.shooter], edge=0)
+    new[shot.shooter] = replace(new[shot.shooter], edge=0, edge_why="")
     outcome = "; ".join(headlines) or "Missed"
     return new, Report(f"{shooter.name} shoots at {target.name}", tuple(steps), outcome)

@@ -149,7 +149,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         items.append({"label": "Next defense", "value": "\u22122 (attacked all-out)" if state.exposed == "minus_two"
                       else "none (attacked all-out)"})
     if state.edge:
-        items.append({"label": "Speed edge", "value": f"+{state.edge} to weapon skill this round"})
+        items.append({"label": "Next exchange", "value": f"{signed(state.edge)} to weapon skill ({state.edge_why})"})
     if state.hasty:
         items.append({"label": "Hasty", "value": "\u22121 to attack and defend this round"})
     widgets.append({"kind": "stats", "items": items})

@@ -16,6 +16,7 @@ boxes always follow from the wounds.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ...ladder import level_name
 from . import levels
@@ -46,7 +47,8 @@ class State:
     rounds: int = 0             # combat rounds fought, for plus levels (seed 4.36)
     exposed: str = ""           # all-out offense in alternating turns: "minus_two" or "no_defense" next defense
     hasty: bool = False         # traded skill for initiative this round (seed 4.23)
-    edge: int = 0               # a speed contest won: added to the weapon skill in the next exchange (seed 4.36)
+    edge: int = 0               # added to the weapon skill in the next exchange: a speed contest won (seed 4.36),
+    edge_why: str = ""          # or -1 after a foe's all-out defense spotted an opening (seed 4.31)
 
     def part_level(self, part: str) -> int:
         return dict(self.parts).get(part, UNDAMAGED)
@@ -89,7 +91,9 @@ def place(wounds: tuple[Wound, ...] | list[Wound], counts: tuple[int, ...], scra
     return Record(tuple(tuple(held) for held in boxes), counts, tuple(beyond), tuple(lost))
 
 
+@lru_cache(maxsize=4096)
 def record(state: State, options: Options) -> Record:
+    """The boxes a state's wounds fill (kept: the card, the odds and every landing ask for it again)."""
     return place(state.wounds, options.box_counts(), options.scratch_cap == "on")
 
 
@@ -135,6 +139,7 @@ def method(sheet: Sheet, options: Options) -> str:
     return "pawn" if sheet.role == "pawn" else options.record
 
 
+@lru_cache(maxsize=4096)
 def level(sheet: Sheet, state: State, options: Options) -> int:
     """The wound level that counts (only the highest counts, seed 4.57)."""
     if state.dead:
