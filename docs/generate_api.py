@@ -71,6 +71,12 @@ The page knows no rule system: it builds every form from the `systems` schema an
 Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words), `example`, `default`, `optional`, \
 `advanced` (drawn under "More options") and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
 "not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values). \
+A `when` may follow one of the encounter's rule options instead: `{"option": name, "in": [values]}` or \
+`{"option": name, "not_in": [values]}` holds while that option (its value in `view.options`, else its `default`) \
+has, or has not, one of the values; the option is a `choice` and the values are among its choices. Wherever a \
+sheet or an action takes a `when` (an input, a choice, `defaults` and `helps` below), either form is; values are \
+compared as text. \
+When the options change (set, or another encounter opened), every form follows them at once, its `defaults` too. \
 An input's default and help may follow another input: `defaults`, `[{"when", "value"}]` (each `when` of the same \
 shape), means that each time one of these conditions becomes true, and when the form opens with one true, the \
 input takes that value, even if it was changed by hand before; the first entry that matches wins, and while none \
@@ -105,7 +111,10 @@ as the `table` widget), which the page shows in a printable tables view; a syste
 An action is `{"id", "label", "verb", "odds", "dice", "inputs"}`: `verb` names its button ("Roll"), `odds` says \
 whether `odds` answers for it, `dice` whether it rolls any (only then does the page offer to type dice in). Several \
 actions are drawn as tabs. An action whose `verb` is `null` only shows its odds (a comparison): it resolves \
-nothing, so it has `"dice": false` and `"odds": true`, and the page shows no Roll button for it.
+nothing, so it has `"dice": false` and `"odds": true`, and the page shows no Roll button for it. An action may \
+carry a `when` on an option (never on an input: a tab has none to follow), and its tab is offered only while it \
+holds, so one kind of turn or another is offered as an option chooses it; when the action on show is no longer \
+offered, the first one that is takes its place. Whatever the options are set to, some action is offered.
 
 ### Cards (`view.roster`)
 

@@ -6,6 +6,7 @@ keys the page reads, so the generic page can draw any system.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -36,9 +37,13 @@ WIDGETS: dict[str, set[str]] = {
 }
 CELL_STATES = {"empty", "slash", "cross", "unusable"}
 MAX_BARS = 8
+Options = dict[str, dict[str, Any]]             # a system's rule options by name, as its schema lists them
 
 
-def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False) -> None:
+def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False,
+                options: Options | None = None) -> None:
+    """One input of a form; ``options`` are the system's rule options its conditions may follow (none for an
+    option's own schema: the options form follows no condition)."""
     kind = entry.get("kind")
     assert kind in INPUT_KINDS, f"unknown input kind {kind!r} in {entry}"
     assert isinstance(entry.get("label"), str) and entry["label"], entry
@@ -56,7 +61,7 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False)
         assert entry["choices"], entry
         for choice in entry["choices"]:
             assert set(choice) <= {"value", "label", "when"} and isinstance(choice["label"], str), choice
-            check_when(choice.get("when"), names)
+            check_when(choice.get("when"), names, options)
         if "default" in entry:
             assert entry["default"] in [choice["value"] for choice in entry["choices"]], entry
     if kind in ("weapon", "mode"):
@@ -64,14 +69,14 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False)
     if kind == "part":
         assert entry["from"] in names and entry["from"] != entry.get("name"), entry
     if kind == "list":
-        check_input(entry["of"], names, nested=True)
-    check_when(entry.get("when"), names)
-    check_following(entry, names)
+        check_input(entry["of"], names, nested=True, options=options)
+    check_when(entry.get("when"), names, options)
+    check_following(entry, names, options)
     for words in (entry["label"], entry.get("help", ""), *(help["text"] for help in entry.get("helps", []))):
         assert not re.search(r"D-[A-Z]{2}-\d|\b[a-z_]+\.[a-z_]+\b", words), f"label or help with an ID or a path: {words!r}"
 
 
-def check_following(entry: dict[str, Any], names: set[str]) -> None:
+def check_following(entry: dict[str, Any], names: set[str], options: Options | None = None) -> None:
     """``defaults`` and ``helps``: a value or a help that follows another input (a help may follow its own), each
     under a ``when`` of the usual shape, in order (the first that matches wins); each value one the input accepts."""
     for key, extra in (("defaults", "value"), ("helps", "text")):
@@ -81,11 +86,11 @@ def check_following(entry: dict[str, Any], names: set[str]) -> None:
         assert isinstance(following, list) and following, f"{entry.get('name')}: {key} must be a list of entries"
         for item in following:
             assert isinstance(item, dict) and set(item) == {"when", extra}, f"{entry.get('name')}: {key} {item}"
-            check_when(item["when"], names)
+            check_when(item["when"], names, options)
             if key == "helps":          # a help may follow its own input: a choice's help says what the choice means
                 assert is_text(item["text"]), item
             else:
-                assert item["when"]["input"] != entry.get("name"), f"{entry.get('name')}: a default follows itself"
+                assert item["when"].get("input") != entry.get("name"), f"{entry.get('name')}: a default follows itself"
                 assert valid_value(entry, item["value"]), f"{entry.get('name')}: {item['value']!r} is not a value it takes"
 
 
@@ -104,18 +109,36 @@ def valid_value(entry: dict[str, Any], value: Any) -> bool:
     return value is not None
 
 
-def check_when(when: Any, names: set[str]) -> None:
+def check_when(when: Any, names: set[str], options: Options | None = None) -> None:
+    """A condition on another input of the same form, or (``{"option": name, ...}``) on a rule option."""
     if when is None:
+        return
+    if isinstance(when, dict) and "option" in when:
+        check_option_when(when, options)
         return
     assert set(when) in ({"input", "in"}, {"input", "not_in"}), when
     assert when["input"] in names, when
 
 
-def check_inputs(inputs: list[dict[str, Any]]) -> None:
+def check_option_when(when: Any, options: Options | None) -> None:
+    """A condition on a rule option: an option the system has, and only values it can take. The page compares
+    values as text, so only a ``choice`` option can be followed (a table's rows have no value to compare)."""
+    assert isinstance(when, dict) and set(when) in ({"option", "in"}, {"option", "not_in"}), when
+    assert options is not None, f"{when}: a condition on an option where there are no options to follow"
+    option = options.get(when["option"])
+    assert option is not None, f"{when}: no option {when['option']!r}; the system has {sorted(options)}"
+    assert option["kind"] == "choice", f"{when}: only a choice option can be followed, not a {option['kind']!r}"
+    values = when["in"] if "in" in when else when["not_in"]
+    offered = [choice["value"] for choice in option["choices"]]
+    assert isinstance(values, list) and values, when
+    assert all(value in offered for value in values), f"{when}: {when['option']!r} takes only {offered}"
+
+
+def check_inputs(inputs: list[dict[str, Any]], options: Options | None = None) -> None:
     names = [entry["name"] for entry in inputs]
     assert len(names) == len(set(names)), names
     for entry in inputs:
-        check_input(entry, set(names))
+        check_input(entry, set(names), options=options)
 
 
 OPTION_COLUMN_KINDS: dict[str, set[str]] = {"text": {"max_length"}, "integer": {"min", "max"}, "flag": set()}
@@ -145,6 +168,8 @@ def check_table_option(option: dict[str, Any]) -> None:
 
 def check_system(system: dict[str, Any]) -> None:
     assert {"id", "name", "source", "options", "sheet", "actions", "catalog", "tables"} <= set(system)
+    options = {option["name"]: option for option in system["options"]}
+    assert len(options) == len(system["options"]), [option["name"] for option in system["options"]]
     for option in system["options"]:
         assert option["kind"] in ("choice", "table") and "decision" in option, option
         if option["kind"] == "table":
@@ -154,15 +179,36 @@ def check_system(system: dict[str, Any]) -> None:
         check_input({key: value for key, value in option.items() if key != "decision"}, {option["name"]})
     for table in system["tables"]:
         check_table(table)
-    check_inputs(system["sheet"])
+    check_inputs(system["sheet"], options)
     assert [entry["name"] for entry in system["sheet"]][0] == "name"
     for action in system["actions"]:
         assert {"id", "label", "verb", "odds", "dice", "inputs"} <= set(action), action
+        # An action is offered while the options choose it (one kind of turn or another): a tab has no input to
+        # follow, so its condition can only be on an option.
+        if "when" in action:
+            assert isinstance(action["when"], dict) and "option" in action["when"], f"{action['id']}: {action['when']}"
+            check_option_when(action["when"], options)
         # A null verb is an action that only shows odds (a comparison): it rolls nothing and resolves nothing.
         assert action["verb"] is None or (isinstance(action["verb"], str) and action["verb"]), action
         if action["verb"] is None:
             assert action["dice"] is False and action["odds"] is True, action
-        check_inputs(action["inputs"])
+        check_inputs(action["inputs"], options)
+    check_some_action_offered(system["actions"], options)
+
+
+def check_some_action_offered(actions: list[dict[str, Any]], options: Options) -> None:
+    """Whatever the options are set to, some action is offered: the page would otherwise show no tab at all."""
+    followed = sorted({action["when"]["option"] for action in actions if "when" in action})
+    for values in itertools.product(*([choice["value"] for choice in options[name]["choices"]] for name in followed)):
+        chosen = dict(zip(followed, values))
+        assert any(option_holds(action.get("when"), chosen) for action in actions), f"no action offered under {chosen}"
+
+
+def option_holds(when: dict[str, Any] | None, chosen: dict[str, Any]) -> bool:
+    """Whether a condition on an option holds with the options at these values (none always holds)."""
+    if when is None:
+        return True
+    return chosen[when["option"]] in when["in"] if "in" in when else chosen[when["option"]] not in when["not_in"]
 
 
 def check_card(card: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@
 
 import * as engine from "./engine.js";
 import { banner, clearBanners, fieldError, q } from "./dom.js";
-import { SchemaForm } from "./forms.js";
+import { SchemaForm, holds } from "./forms.js";
 import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
@@ -15,7 +15,9 @@ import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, r
 let current = null;        // {encounter, view, fragment}: the engine's last answer
 let systems = new Map();   // id -> the system's schema (options, sheet, actions, catalog)
 let system = null;         // the current encounter's system schema
-let actionId = null;       // the action tab on show
+let actionId = null;       // the action tab on show (null while the options offer none)
+let options = {};          // the encounter's rule options in effect, {name: value}: what a `when` on an option reads
+let optionsFollowed = "";  // the same as text, as the tabs and forms last followed them
 const actionForms = new Map();
 let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
@@ -45,6 +47,7 @@ function show(result) {
   current = result;
   useSystem(result.view.system.id);
   const view = result.view;
+  followOptions(view.options);
   q("system-name").textContent = view.system.name;
   q("system-name").title = view.system.source;
   renderLog(view.log);
@@ -127,21 +130,46 @@ function watchDock() {
   sync();
 }
 
-// Build the tabs, forms and dialog for a system the first time an encounter of it is shown.
+// Build the tabs, forms and dialog for a system the first time an encounter of it is shown. The options are
+// read first, so the forms are built following the encounter's options, not the last system's.
 function useSystem(id) {
   if (system?.id === id) return;
   system = systems.get(id);
+  options = optionsIn(current.view.options);
+  optionsFollowed = JSON.stringify(options);
   actionForms.clear();
   for (const action of system.actions) {
     const container = document.createElement("div");
     actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type)));
   }
   sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context(), (name, type) => checkLater(checkSheet, type));
-  selectAction(system.actions[0].id);
+  selectAction(shownActions()[0]?.id ?? null);
 }
 
 function context() {
-  return { roster: () => current?.view.roster ?? [], catalog: system.catalog };
+  return { roster: () => current?.view.roster ?? [], catalog: system.catalog, options: () => options };
+}
+
+// Each of the system's options at its value in the view, else at its default (a view may leave a default out).
+function optionsIn(values) {
+  return Object.fromEntries(system.options.map((option) => [option.name, values?.[option.name] ?? option.default]));
+}
+
+// Options that differ from those last followed (set, or another encounter opened) change what the forms offer:
+// the tabs show the actions offered now (the one on show, if no longer offered, gives way to the first that is),
+// and every form, each action's and the sheet's, follows its conditions on them at once, `defaults` included.
+// Compared as text only here, once per answer of the engine; a keystroke reads `options` as it stands.
+function followOptions(values) {
+  const now = optionsIn(values);
+  const text = JSON.stringify(now);
+  if (text === optionsFollowed) return;
+  options = now;
+  optionsFollowed = text;
+  for (const form of actionForms.values()) form.refresh();
+  sheetForm.refresh();
+  const shown = shownActions();
+  if (shown.some((action) => action.id === actionId)) drawTabs();
+  else selectAction(shown[0]?.id ?? null);
 }
 
 // -- boot -------------------------------------------------------------------------------------------
@@ -514,7 +542,7 @@ function deleteEntry(id) {
 function roleInputs() {
   // A combatant input hidden by `when` (a helper only some rolls use) is not filled by a tap.
   const form = actionForms.get(actionId);
-  const inputs = currentAction().inputs.filter((input) => input.kind === "combatant" && !form.fields.get(input.name)?.node.hidden);
+  const inputs = (currentAction()?.inputs ?? []).filter((input) => input.kind === "combatant" && !form.fields.get(input.name)?.node.hidden);
   return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
 }
 
@@ -568,7 +596,7 @@ function tapWidget(id, tap) {
 
 // The card's explicit control for marking by hand: the action its widgets' taps name, with the card chosen.
 function markByHand(id, action) {
-  if (!system.actions.some((one) => one.id === action)) return;
+  if (!shownActions().some((one) => one.id === action)) return;   // not offered under the options in effect
   selectAction(action);
   const form = actionForms.get(action);
   const input = form.inputs.find((one) => one.kind === "combatant");
@@ -584,23 +612,37 @@ function currentAction() {
   return system.actions.find((action) => action.id === actionId);
 }
 
-// An action whose verb is null only shows its odds (a comparison): it has nothing to resolve.
-function resolves(id) {
-  return system.actions.find((action) => action.id === id)?.verb !== null;
+// The actions offered under the options in effect: one with a `when` only while an option has one of its values.
+// A `when` on an action names an option (docs/api.md); one naming an input would read nothing here.
+function shownActions() {
+  return system.actions.filter((action) => holds(action.when, () => undefined, options));
 }
 
+// An action whose verb is null only shows its odds (a comparison): it has nothing to resolve; nor has no action.
+function resolves(id) {
+  const action = system.actions.find((one) => one.id === id);
+  return Boolean(action) && action.verb !== null;
+}
+
+// The tabs of the actions offered, the one on show selected.
+function drawTabs() {
+  renderTabs(shownActions(), actionId, (next) => { selectAction(next); drawRoster(); updateOdds(); });
+}
+
+// id: an action offered, or null when the options offer none (a system that is not well formed): then no form,
+// no button and no odds are shown, and nothing breaks.
 function selectAction(id) {
   actionId = id;
-  renderTabs(system.actions, id, (next) => { selectAction(next); drawRoster(); updateOdds(); });
+  drawTabs();
   const form = actionForms.get(id);
-  q("action-form").replaceChildren(form.container);
-  form.refresh();
+  q("action-form").replaceChildren(...(form ? [form.container] : []));
+  form?.refresh();
   const action = currentAction();
-  q("roll").textContent = action.verb || "Roll";
+  q("roll").textContent = action?.verb || "Roll";
   q("roll").hidden = !resolves(id);
   q("type-dice").hidden = !resolves(id) || action.dice === false;
-  q("odds").hidden = !action.odds;
-  q("odds-summary").hidden = !action.odds;
+  q("odds").hidden = !action?.odds;
+  q("odds-summary").hidden = !action?.odds;
   pickNext = "actor";
   cancelPrompt();
   fieldError("action-error", "");
@@ -645,7 +687,7 @@ function checkSheet() {
 }
 
 function showActionError(error) {
-  if (!actionForms.get(actionId).showError(error.field, error.message)) fieldError("action-error", error.message);
+  if (!actionForms.get(actionId)?.showError(error.field, error.message)) fieldError("action-error", error.message);
 }
 
 // After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
@@ -686,7 +728,7 @@ function updateOdds() {
 }
 
 // mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
-function resolve(mode, faces = {}, inputs = actionForms.get(actionId).values(), action = actionId) {
+function resolve(mode, faces = {}, inputs = actionForms.get(actionId)?.values(), action = actionId) {
   if (!resolves(action)) return;   // Enter in a comparison's form resolves nothing
   fieldError("action-error", "");
   fieldError("dice-error", "");

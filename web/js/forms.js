@@ -1,21 +1,34 @@
 // Forms built from the engine's schema: every input kind in docs/api.md ("The page draws what the
-// engine describes"), each with its label, help, default, and `when` (shown only while another input
-// has one of some values). The page knows no rule system: it draws inputs and reads their values.
+// engine describes"), each with its label, help, default, and `when` (shown only while another input,
+// or one of the encounter's rule options, has one of some values). The page knows no rule system: it
+// draws inputs and reads their values.
 
 import { el, fillSelect } from "./dom.js";
 
 const SEGMENTED_MAX = 4;   // a choice of up to this many options is a row of buttons, more is a list
 const CUSTOM = "custom";
 
+// Whether a `when` holds: `{"input": name, ...}` reads another input of the form through inputValue(name),
+// `{"option": name, ...}` the rule options in effect (each option at its value, else its default); values are
+// compared as text, so a number from a list and "2" typed in are the same value. No `when` always holds.
+export function holds(when, inputValue, options) {
+  if (!when) return true;
+  const value = String(("option" in when ? options?.[when.option] : inputValue(when.input)) ?? "");
+  if (when.in) return when.in.map(String).includes(value);
+  if (when.not_in) return !when.not_in.map(String).includes(value);
+  return true;
+}
+
 export class SchemaForm {
-  // inputs: the schema's list; context: { roster() -> the view's roster, catalog -> {name: rows} };
-  // onChange(name) is called whenever a value changes.
+  // inputs: the schema's list; context: { roster() -> the view's roster, catalog -> {name: rows},
+  // options() -> the rule options in effect, {name: value} }; onChange(name) is called whenever a value changes.
   constructor(container, inputs, context, onChange = () => {}) {
     this.container = container;
     this.inputs = inputs;
     this.context = context;
     this.onChange = onChange;
     this.fields = new Map();
+    this.inputValue = (name) => this.rawValue(name);   // made once: applies() runs for every input on every keystroke
     this.render();
   }
 
@@ -111,12 +124,9 @@ export class SchemaForm {
     field.help.hidden = !text;
   }
 
+  // An option's value is a lookup in the object the controller keeps, made afresh only when the options change.
   applies(when) {
-    if (!when) return true;
-    const value = String(this.rawValue(when.input) ?? "");
-    if (when.in) return when.in.map(String).includes(value);
-    if (when.not_in) return !when.not_in.map(String).includes(value);
-    return true;
+    return holds(when, this.inputValue, this.context.options?.());
   }
 
   fillCombatants(field) {
