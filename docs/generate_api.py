@@ -126,7 +126,7 @@ feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widg
 | widget | shape |
 |---|---|
 | `stats` | `{"items": [{"label", "value"}]}` |
-| `track` | `{"label", "levels": [{"name", "penalty", "threshold", "summary", "boxes": [{"marked", "by"}]}]}`: levels in order, each penalty as short visible text, a threshold label or null, `summary` read by screen readers ("Hurt (-1 to all actions): 2 of 3 marked"), for each marked box what marked it, and optionally `tap`: `{"action", "combatant", "inputs"}`, the action a tap on the level opens, with the card as that combatant input and these inputs preset |
+| `track` | `{"label", "levels": [{"name", "penalty", "threshold", "summary", "boxes": [{"marked", "by", "mark"?}]}]}`: levels in order, each penalty as short visible text, a threshold label or null, `summary` read by screen readers ("Hurt (-1 to all actions): 2 of 3 marked"), for each marked box what marked it and, optionally, `mark`, a letter or two drawn inside it (FUDGE's "H" for a Hurt wound moved up into an Incapacitated box), and optionally `tap`: `{"action", "combatant", "inputs"}`, the action a tap on the level opens, with the card as that combatant input and these inputs preset |
 | `grid` | `{"label", "columns": [text], "row_title", "rows": [{"label", "summary", "cells": [state]}], "summary"}`: a chart of boxes drawn as on paper, column labels across the top and each row's label at its right end under `row_title` (e.g. "DM"); every row has one cell per column, each `empty`, `slash` (drawn "/"), `cross` (drawn "X") or `unusable` (hatched); `summary` (the whole chart) and each row's `summary` are read by screen readers; optionally `tap` as for a track level, for a tap anywhere on the grid |
 | `meters` | `{"label", "items": [{"name", "value", "max", "text", "summary", "marks": [{"at", "label"}]}]}`: one bar per item filled to `value` of `max` (integers, `max` above 0), a tick at each mark (`at` from 0), `text` shown beside it ("30 of 280") and `summary` read by screen readers; optionally `tap` on an item, as for a track level |
 | `table` | `{"caption", "header": [text], "rows": [[text]], "note"?}`: a table whose first cell in each row names the row; every row has one cell per heading; `note` is small text under it. It scrolls sideways in its box on a narrow screen |
@@ -244,6 +244,7 @@ def build() -> str:
                          "checked the same way.", {"text": json.dumps(duel)}))
     parts.append(megatraveller(ok))
     parts.append(kyod(ok))
+    parts.append(fudge(ok))
     parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
         request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
         indent=1, ensure_ascii=False) + "\n```\n")
@@ -321,6 +322,46 @@ def kyod(ok: Any) -> str:
     parts.append(section("odds", "The odds of the knight's broadsword on the wounded guard, cascades included:",
                          {"encounter": first["encounter"], "action": "hit",
                           "inputs": {"attacker": "c2", "target": "c1", "weapon": 0}}).replace("## `odds`", "### `odds`: a hit"))
+    return "\n".join(parts)
+
+
+def fudge(ok: Any) -> str:
+    """FUDGE: the text's Snorri and Brynhild (section 4.7), a round asked for roll by roll, a stance round, odds."""
+    snorri = {"name": "Snorri", "offense": 2, "defense": 2, "strength": 1, "damage_capacity": 1,
+              "weapons": [{"name": "Magic sword", "notation": "size 2, sharp, magic 1"}],
+              "armour": {"name": "Heavy leather", "notation": "+2"}}
+    brynhild = {"name": "Brynhild", "role": "major", "offense": 1, "defense": 1, "strength": 2, "shield": "medium",
+                "weapons": [{"name": "Axe", "notation": "size 2, sharp"}],
+                "armour": {"name": "Heavy leather", "notation": "+2"}}
+    encounter = ok("new", system="fudge", options={"damage_roll": "situational_limited"})["encounter"]
+    for sheet in (snorri, brynhild):
+        encounter = ok("add", encounter=encounter, sheet=sheet)["encounter"]
+    duel = {"fighter": "c1", "foe": "c2"}
+    parts = ["## FUDGE\n\nChapter 4 is a menu: the pacing (simultaneous rounds, alternating turns, story elements), the "
+             "wound method, the damage roll and the wound record are options of the encounter, and the actions on "
+             "offer follow the pacing (each action's `when` names the option). A round rolls 4dF for each fighter "
+             "(`fighter`, `foe`, `foe2`, ...; `npcs` when the NPCs share one 2dF roll) and then a damage roll for each "
+             "blow that lands (`damage` for the fighter's, `damage_foe`, ... for the foes'), each asked for when it is "
+             "reached. A card's `track` holds in each marked box the kind of wound it holds (`mark`), so a Hurt wound "
+             "moved up into an Incapacitated box reads \"H\".\n"]
+    parts.append(section("act", "The text's example, round 1: Snorri's Great less one for Brynhild's shield, rolling "
+                         "+1, against Brynhild's Good rolling \u22121; the damage roll is asked for once the blow lands:",
+                         {"encounter": encounter, "action": "round", "inputs": duel, "dice": "given",
+                          "faces": {"fighter": "+0+-", "foe": "-000"}}).replace("## `act`", "### `act`: a damage roll asked for"))
+    parts.append(section("act", "With the damage roll typed in (\u22122, with the limitations), damage 5 becomes 3: "
+                         "Hurt, in Brynhild's Hurt box:",
+                         {"encounter": encounter, "action": "round", "inputs": duel, "dice": "given",
+                          "faces": {"fighter": "+0+-", "foe": "-000", "damage": "--00"}}
+                         ).replace("## `act`", "### `act`: a round resolved"))
+    stances = ok("new", system="fudge", options={"stances": "on"})["encounter"]
+    for sheet in (snorri, brynhild):
+        stances = ok("add", encounter=stances, sheet=sheet)["encounter"]
+    parts.append(section("act", "With stances, each result splits into an offense and a defense, and both may hit:",
+                         {"encounter": stances, "action": "round", "dice": "given",
+                          "inputs": {**duel, "stance": "2", "foes_stance": "1"},
+                          "faces": {"fighter": "0000", "foe": "+000"}}).replace("## `act`", "### `act`: a round with stances"))
+    parts.append(section("odds", "The odds of a round: the relative degree, and what each fighter is left as:",
+                         {"encounter": encounter, "action": "round", "inputs": duel}).replace("## `odds`", "### `odds`: a round"))
     return "\n".join(parts)
 
 

@@ -56,9 +56,11 @@ def sheet_for(system: dict[str, Any], name: str) -> dict[str, Any]:
 
 def inputs_for(action: dict[str, Any], system: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
     """The action's inputs as drawn; with ``options`` (the options in effect), only those the options leave shown,
-    as the page sends them."""
+    as the page sends them.  A combatant is the first or the second, as its role asks, unless it is optional with
+    a default (a second foe, "Nobody else"), which the page leaves at that default."""
     picks = {"actor": "c1", "target": "c2"}
-    return {entry["name"]: picks[entry["role"]] if entry["kind"] == "combatant" else default_value(entry, system)
+    return {entry["name"]: picks[entry["role"]] if entry["kind"] == "combatant" and "default" not in entry
+            else default_value(entry, system)
             for entry in action["inputs"] if options is None or "option" not in entry.get("when", {})
             or holds(entry["when"], {}, options)}
 

@@ -4,7 +4,8 @@ one of some values (docs/api.md, "The page's vocabulary"), through the page as a
 Driven with FUDGE, whose schema is the contract these tests are written against: option `pacing` (a choice of
 `simultaneous`, the default, `alternating` and `story`) offers the action `round` while simultaneous, `attack`
 while alternating and `story` while story; `shoot`, `wound`, `heal` and `time` are always offered. Option
-`stances` (`off`, the default, or `on`) shows the round's input `stance` while on and `tactic` while off.
+`stances` (`off`, the default, or `on`) shows the round's input `stance` while on, and offers the all-out choices of
+its `tactic` only while off (a stance takes their place).
 
 Options are not events of the log (`set_options` gives the encounter new options; undo steps back events), so
 nothing here asserts what an undo does to them.
@@ -107,7 +108,7 @@ def test_alternating_pacing_offers_the_attack_and_a_tab_still_offered_is_selecte
     set_option(page, "pacing", "alternating")
     expect_pacing(page, "alternating")
     # The round's form went with its tab: the form on show is the selected action's.
-    expect(page.get_by_test_id("action-form").get_by_test_id("field-tactic")).to_have_count(0)
+    expect(page.get_by_test_id("action-form").get_by_test_id("field-foe")).to_have_count(0)
     tab(page, "attack").click()
     expect(tab(page, "attack")).to_have_attribute("aria-selected", "true")
     set_option(page, "pacing", "story")
@@ -124,17 +125,25 @@ def test_a_tab_offered_by_every_pacing_stays_selected(fudge: Page) -> None:
     expect(tab(page, "heal")).to_have_attribute("aria-selected", "true")
 
 
-def test_stances_on_shows_the_stance_and_hides_the_tactic(fudge: Page) -> None:
+def all_out(form: Locator) -> Locator:
+    """The tactic's all-out offense choice (a choice of five is a list)."""
+    return form.get_by_test_id("input-tactic").locator("option", has_text="All-out offense")
+
+
+def test_stances_on_shows_the_stance_and_withdraws_all_out(fudge: Page) -> None:
     page = fudge
     tab(page, "round").click()
     form = page.get_by_test_id("action-form")
     expect(form.get_by_test_id("field-tactic")).to_be_visible()
+    expect(all_out(form)).to_have_js_property("disabled", False)
     expect(form.get_by_test_id("field-stance")).to_be_hidden()
+    form.get_by_test_id("input-tactic").select_option(label="All-out offense (+1)")
     set_option(page, "stances", "on")
     expect(form.get_by_test_id("field-stance")).to_be_visible()
-    expect(form.get_by_test_id("field-tactic")).to_be_hidden()
+    expect(all_out(form)).to_have_js_property("disabled", True)
+    expect(form.get_by_test_id("input-tactic").locator("option:checked")).to_have_text("Normal")   # it gave way
     set_option(page, "stances", "off")
-    expect(form.get_by_test_id("field-tactic")).to_be_visible()
+    expect(all_out(form)).to_have_js_property("disabled", False)
     expect(form.get_by_test_id("field-stance")).to_be_hidden()
 
 
@@ -146,7 +155,7 @@ def test_a_form_not_on_show_follows_the_options_too(fudge: Page) -> None:
     tab(page, "round").click()
     form = page.get_by_test_id("action-form")
     expect(form.get_by_test_id("field-stance")).to_be_visible()
-    expect(form.get_by_test_id("field-tactic")).to_be_hidden()
+    expect(all_out(form)).to_have_js_property("disabled", True)
 
 
 def share_link(page: Page) -> str:
@@ -188,7 +197,7 @@ def test_switching_encounters_in_the_library_follows_each_ones_options(fudge: Pa
     expect_pacing(page, "simultaneous")
     tab(page, "round").click()
     expect(form.get_by_test_id("field-stance")).to_be_visible()
-    expect(form.get_by_test_id("field-tactic")).to_be_hidden()
+    expect(all_out(form)).to_have_js_property("disabled", True)
 
 
 def open_the_other(page: Page) -> None:

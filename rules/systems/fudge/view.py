@@ -39,7 +39,7 @@ def _penalty_text(sheet: Sheet, wound_level: int) -> tuple[str, str]:
     if wound_level >= INCAPACITATED:
         return "out", levels.EFFECTS[wound_level]
     value = levels.penalty(wound_level, sheet.pain)
-    return (signed(value), f"{signed(value)} to all actions") if value else ("", "no penalty")
+    return (signed(value), f"{signed(value)} to all actions") if value else ("0", "no penalty")
 
 
 def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
@@ -166,6 +166,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "status": {"text": status_words(sheet, state, options), "severity": severity(sheet, state, options)},
         "can_act": not out_of_fight(sheet, state, options) and not state.dead,
         "widgets": widgets,
-        "weapons": [{"name": entry.name, "notation": entry.notation} for entry in sheet.weapons],
+        "weapons": [{"name": entry.name, "notation": entry.notation, "modes": [{"value": 0, "label": entry.notation}]}
+                    for entry in sheet.weapons],
         "sheet": sheet.to_dict(),
     }
