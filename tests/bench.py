@@ -27,6 +27,11 @@ Figures (milliseconds are medians):
   and any cascade, until the frame after the result is drawn;
 - systems.kyod.odds_ms: the odds of that hit on the wounded guard (every 3d6 total and every way the cascade goes);
 - systems.kyod.take_out_ms: tap to painted result for a typed 3d+52[+0] hit that kills a fresh ST 10 target;
+- systems.fudge.tap_to_paint_ms: a simultaneous round, Snorri (Great, a broadsword) against Brynhild (Good), the app
+  rolling both fighters' 4dF (the chapter's default options: the damage number, no damage roll);
+- systems.fudge.odds_ms: the odds of that round (every pair of 4dF totals, through to each fighter's wounds);
+  odds_damage_roll_ms, the same with the 4dF damage roll and its limitations (section 4.7's options);
+- systems.fudge.take_out_ms: tap to painted result for a bazooka shot at an unaware pawn, which takes it out;
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
 - long_encounter: twenty taps of Roll on a Typed Damage encounter of 400 events (six fighters, rolled attacks),
   opened from its link: tap_work_ms and tap_to_paint_ms as above, and its long tasks (not in the session's count);
@@ -256,14 +261,16 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     long_tasks = page.evaluate("window.longTasks.filter((d) => d > 50).length")
     traveller = traveller_figures(page)
     logarithmic = kyod_figures(page)
+    fudge = fudge_figures(page)
     long_encounter = long_encounter_figures(page, url)
     long_encounter["at_2000"] = evening_figures(page, url)
     compare = {roster: compare_figures(page, url, roster) for roster in ("alike", "different")}
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
                       "take_out_ms": median(take_outs)},
-            "megatraveller": traveller, "kyod": logarithmic, "long_encounter": long_encounter, "compare_40": compare,
-            "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks") + logarithmic.pop("long_tasks")}
+            "megatraveller": traveller, "kyod": logarithmic, "fudge": fudge, "long_encounter": long_encounter,
+            "compare_40": compare, "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")
+            + logarithmic.pop("long_tasks") + fudge.pop("long_tasks")}
 
 
 def system_figures(page: Page, system: str, setup: Callable[[Page], None], odds_request: list[Any],
@@ -331,6 +338,38 @@ def kyod_figures(page: Page) -> dict[str, Any]:
 
     broadsword = {"attacker": "c1", "target": "c2", "weapon": 0}
     return system_figures(page, "Know Your Own Damage", setup, ["hit", broadsword], take_out, "Dead")
+
+
+def fudge_figures(page: Page) -> dict[str, Any]:
+    """FUDGE: twenty simultaneous rounds of Snorri against Brynhild, their odds (and with the damage roll), five
+    bazooka shots that take an unaware pawn out."""
+    from tests.web.actions import add_sheet
+
+    def action(page: Page, name: str) -> None:
+        page.locator(f'[data-testid="action-tab"][data-action="{name}"]').click()
+
+    def setup(page: Page) -> None:
+        add_sheet(page, "Snorri", offense="Great (+2)", strength="Good (+1)")     # the default weapon: a broadsword
+        add_sheet(page, "Brynhild", offense="Good (+1)")
+        add_sheet(page, "Gunner", shooting="Superb (+3)", **{"weapons-0": "Bazooka power 10"})
+        action(page, "round")
+        page.get_by_test_id("input-fighter").select_option(label="Snorri")
+        page.get_by_test_id("input-foe").select_option(label="Brynhild")
+
+    def take_out(page: Page, number: int) -> None:
+        add_sheet(page, f"Victim {number}", role="NPC pawn (Undamaged, Hurt, Out)", weapons=0)
+        action(page, "shoot")
+        page.get_by_test_id("input-shooter").select_option(label="Gunner")
+        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
+        page.get_by_test_id("input-difficulty").select_option(label="Terrible (−3)")
+        page.get_by_test_id("field-awareness").get_by_text("Is unaware", exact=True).click()
+
+    duel = {"fighter": "c1", "foe": "c2"}
+    figures = system_figures(page, "FUDGE", setup, ["round", duel], take_out, "Near Death")
+    encounter = page.evaluate(SAVED_ENCOUNTER)
+    rolled = dict(encounter, options={**encounter["options"], "damage_roll": "situational_limited"})
+    figures["odds_damage_roll_ms"] = median([float(t) for t in page.evaluate(ODDS, [rolled, "round", duel])])
+    return figures
 
 
 def fighters(attacks: int, *, turns: bool = True) -> Any:
@@ -518,9 +557,9 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     ("first visit, app/baseline", lambda r: r["ratios"]["cold"], 1.05),
     ("bytes (gzip), app/baseline", lambda r: r["ratios"]["bytes_gzip"], 0.90),
     *[(f"{system}: tap work, ms", (lambda r, s=system: r["systems"][s]["tap_work_ms"]), 8)
-      for system in ("typed", "megatraveller", "kyod")],
+      for system in ("typed", "megatraveller", "kyod", "fudge")],
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
-      for system in ("typed", "megatraveller", "kyod")],
+      for system in ("typed", "megatraveller", "kyod", "fudge")],
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
     *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
       for move in ("undo", "redo")],
@@ -602,7 +641,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
                    "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
         "systems": {
             "typed": session["typed"], "megatraveller": session["megatraveller"], "kyod": session["kyod"],
-            "sla": None, "fudge": None,
+            "sla": None, "fudge": session["fudge"],
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "long_encounter": session["long_encounter"],

@@ -311,7 +311,7 @@ def test_fu38_stuns() -> None:
     encounter = encounter_of(sheets=[{"name": "Hero"}])
     for expected in entry["statuses"]:
         result = act(encounter, "wound", {"target": "c1", "level": "hurt", "stun": True}, {})
-        assert last(result)["outcome"] == f"Hero {expected.replace('Stun', 'Stunned', 1) if expected == 'Stun' else expected}"
+        assert last(result)["outcome"] == f"Hero: {expected.replace('Stun', 'Stunned', 1) if expected == 'Stun' else expected}"
         encounter = result["encounter"]
 
 

@@ -21,7 +21,7 @@ from ...ladder import describe, level_name
 from ...report import Report, Step, plural, show_fudge, signed
 from ..data import load
 from . import levels
-from .combat import PARTS, Landing, Tactics, _part, _recorded, _stun
+from .combat import PARTS, Landing, Tactics, _effect, _part, _recorded, _stun
 from .damage import Blow
 from .sheet import Weapon
 from .levels import DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED
@@ -86,14 +86,14 @@ def wound(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mappin
     landing = Landing(chosen["part"], 0, bool(chosen.get("fudge_point")))
     new, hit_steps, headline = _land(sheet, state, wanted, tactics, landing, options)
     steps += hit_steps
-    return {target: new}, Report(f"A wound for {sheet.name}", tuple(steps), headline)
+    return {target: new}, Report(f"A wound for {sheet.name}", tuple(steps), f"{sheet.name}: {headline}")
 
 
 def _land(sheet: Sheet, state: State, wanted: int, tactics: Tactics, landing: Landing, options: Options
           ) -> tuple[State, list[Step], str]:
     steps: list[Step] = []
     if not wanted:
-        return state, [Step(f"{sheet.name} takes no wound.", "FUDGE 4.55")], "No wound"
+        return state, [Step(f"{sheet.name} takes no wound.", "FUDGE 4.55")], "no wound"
     if tactics.stun:
         new, stun_steps, headline = _stun(sheet, state, wanted, steps)
         return new, stun_steps, headline
@@ -105,10 +105,10 @@ def _land(sheet: Sheet, state: State, wanted: int, tactics: Tactics, landing: La
                       fudge_point=landing.fudge_point)
     steps += [Step(note, "D-FU-10") for note in notes]
     if new == state:
-        return state, steps, f"{sheet.name}: no wound recorded"
+        return state, steps, "no wound recorded"
     now = level(sheet, new, options)
     steps.append(Step(_recorded(sheet, state, new, new.wounds[-1].level, now, options), "FUDGE 4.57, D-FU-4"))
-    return new, steps, f"{levels.name(new.wounds[-1].level)} to {sheet.name}: {status_words(sheet, new, options)}"
+    return new, steps, _effect(sheet, new, new.wounds[-1].level, options)
 
 
 # -- healing ----------------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from .damage import Blow, wound_level
 from .levels import HURT, INCAPACITATED, SCRATCH, UNDAMAGED, VERY_HURT
 from .options import Options
 from .sheet import Sheet, Weapon
-from .wounds import State, Wound, capacity_now, level, method, out_of_fight, penalty, record, take
+from .wounds import State, Wound, capacity_now, level, method, out_of_fight, penalty, record, status_words, take
 
 _DATA = load("fudge")
 SHIELDS = {row["value"]: row for row in _DATA["shields"]["rows"]}
@@ -99,7 +99,8 @@ def able(sheets: Mapping[str, Sheet], states: Mapping[str, State], who: str, opt
 def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, words: str, *, extra: int = 0,
           extra_words: str = "") -> tuple[int, str]:
     """A fighter's effective skill this exchange: the trait, a plus level's +1 on even rounds (seed 4.36), the
-    wound penalty (seed 4.31), a Very Stunned \u22122, a Hurt weapon arm, a speed contest's edge, and ``extra``."""
+    wound penalty (seed 4.31), a Very Stunned \u22122, a Hurt weapon arm, a speed contest's edge, and ``extra``
+    (what ``extra_words`` says, each part with its number)."""
     round_number = state.rounds + 1
     parts = [f"{words} {level_name(base)}" + ("+" if plus else "")]
     value = base
@@ -124,7 +125,8 @@ def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, w
         parts.append(f"{signed(state.edge)} {state.edge_why}")
     if extra:
         value += extra
-        parts.append(f"{signed(extra)} {extra_words}")
+        if extra_words:     # each part already says its own number ("\u22121 for Brynhild's shield")
+            parts.append(extra_words)
     return value, ", ".join(parts)
 
 
@@ -173,7 +175,8 @@ class Landing:
 def strike(blow: Blow, tactics: Tactics, landing: Landing, target: str, state: State, began: int,
            options: Options, dice: DiceSource, by: str, offense_result: int) -> tuple[State, list[Step], str]:
     """A hit lands: the wound it does (``damage``), then what the landing makes of it (``land``).
-    Returns the target's new state, the steps, and a short headline of what it did."""
+    Returns the target's new state, the steps, and what it did to the target in a few words ("Hurt (\u22121)",
+    "Stunned", "no damage"), for a headline such as "Snorri hits Brynhild: Hurt (\u22121)"."""
     wound, steps = wound_level(blow, options, dice)
     new, landing_steps, headline = land(blow, wound, tactics, landing, state, began, options, by, offense_result)
     return new, landing_steps[:1] + steps + landing_steps[1:] if landing.aim != "none" else steps + landing_steps, \
@@ -195,7 +198,7 @@ def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, stat
              f"{signed(blow.degree)} does not, so {defender.name} chooses where it lands (the body, or a shield)."),
             "FUDGE 4.35"))
     if wound is None:
-        return state, steps, f"hits {defender.name} (the GM assesses the wound)"
+        return state, steps, "the GM assesses the wound"
     pull = PULL_LEVEL[tactics.pull]
     if pull and wound > pull:
         steps.append(Step(f"The punch is pulled: {levels.name(wound)} becomes {levels.name(pull)}.", "FUDGE 4.62"))
@@ -204,7 +207,7 @@ def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, stat
         if options.knockout_head == "on" and called and landing.aim == "head" and offense_result >= 1:
             steps.append(Step(f"A {level_name(offense_result)} blow to the head knocks {defender.name} out.",
                               "FUDGE 4.62"))
-            return replace(state, knocked_out=True), steps, f"knocks {defender.name} out"
+            return replace(state, knocked_out=True), steps, "knocked out"
         return _stun(defender, state, wound, steps)
     if called and wound:
         return _part(blow, landing, state, wound, steps)
@@ -212,11 +215,17 @@ def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, stat
     for note in notes:
         steps.append(Step(note, "D-FU-10" if "lost" in note and "Scratch" not in note else "FUDGE 4.57"))
     if new == state:
-        return new, steps, f"hits {defender.name}, no wound" if wound else f"hits {defender.name}, no damage"
+        return new, steps, f"{levels.name(wound)}, not recorded" if wound else "no damage"
     after = level(defender, new, options)
     landed = new.wounds[-1].level if new.wounds and len(new.wounds) > len(state.wounds) else wound
     steps.append(Step(_recorded(defender, state, new, landed, after, options), "FUDGE 4.57, D-FU-4"))
-    return new, steps, f"{levels.name(landed)} to {defender.name}"
+    return new, steps, _effect(defender, new, landed, options)
+
+
+def _effect(sheet: Sheet, state: State, wound: int, options: Options) -> str:
+    """A recorded wound in a headline: where the fighter now stands, and the wound when it is not that level."""
+    now = status_words(sheet, state, options)
+    return now if now.startswith(levels.name(wound)) else f"{levels.name(wound)}; {now}"
 
 
 def _recorded(sheet: Sheet, before: State, after: State, wound: int, now: int, options: Options) -> str:
@@ -244,22 +253,22 @@ def _stun(defender: Sheet, state: State, wound: int, steps: list[Step]) -> tuple
     if wound <= SCRATCH:
         steps.append(Step(f"Going for a knockout: {levels.name(wound) if wound else 'no damage'} does nothing to "
                           f"{name}.", "FUDGE 4.62"))
-        return state, steps, f"no effect on {name}"
+        return state, steps, "no effect"
     if wound >= INCAPACITATED:
         steps.append(Step(f"Going for a knockout: {levels.name(wound)} knocks {name} out. Time, not healing, "
                           "brings him round.", "FUDGE 4.62"))
-        return replace(state, knocked_out=True), steps, f"knocks {name} out"
+        return replace(state, knocked_out=True), steps, "knocked out"
     if wound == VERY_HURT or state.stuns:
         why = "a second Stun" if wound == HURT else "Very Hurt"
         steps.append(Step(f"Going for a knockout: {why} leaves {name} Very Stunned: no attacks and "
                           f"{signed(STUN['very_stunned_penalty'])} to all actions for {STUN['very_stunned_rounds']} "
                           "rounds.", "FUDGE 4.62"))
         return (replace(state, stuns=state.stuns + 1, very_stunned=STUN["very_stunned_rounds"], stunned=0), steps,
-                f"{name} Very Stunned")
+                "Very Stunned")
     steps.append(Step(f"Going for a knockout: Hurt is a Stun. {name} cannot attack or defend all-out, and is "
                       f"{signed(STUN['stun_defense'])} to defend, for one turn; the Stun stays on the sheet.",
                       "FUDGE 4.62"))
-    return replace(state, stuns=state.stuns + 1, stunned=STUN["stun_rounds"]), steps, f"{name} Stunned"
+    return replace(state, stuns=state.stuns + 1, stunned=STUN["stun_rounds"]), steps, "Stunned"
 
 
 def _part(blow: Blow, landing: Landing, state: State, wound: int, steps: list[Step]) -> tuple[State, list[Step], str]:
@@ -276,5 +285,5 @@ def _part(blow: Blow, landing: Landing, state: State, wound: int, steps: list[St
               INCAPACITATED: f"useless until healed, if it can be"}[worst]
     steps.append(Step(f"{blow.defender.name}'s {row['label'].lower()} is {levels.name(worst) if worst < INCAPACITATED else 'Incapacitated'}: "
                       f"{effect}.", "FUDGE 4.35"))
-    return replace(state, parts=parts), steps, f"{row['label']} {levels.name(worst)}"
+    return replace(state, parts=parts), steps, f"{row['label'].lower()} {levels.name(worst) if worst < INCAPACITATED else 'Incapacitated'}"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...keys import cached_hash
 from ...dice import DiceSource, fudge_value
 from ...report import Step, show_fudge, signed
 from ..data import load
@@ -25,6 +26,8 @@ LEVEL_ROLLS = ("one_df_level", "even_odd_level")
 @dataclass(frozen=True)
 class Blow:
     """A hit that landed: who struck whom, with what, by how much, and what the tactics add."""
+
+    __hash__ = cached_hash
 
     attacker: Sheet
     defender: Sheet

@@ -24,7 +24,7 @@ from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tact
 from .damage import Blow
 from .options import Options
 from .sheet import Sheet
-from .wounds import State, level
+from .wounds import State, level, out_of_fight
 
 FOE_INPUTS = ("foe", "foe2", "foe3", "foe4", "foe5", "foe6")
 MINIMUMS = ("scale", "-3", "-2", "-1", "0", "1", "2", "3")
@@ -81,8 +81,10 @@ def read_round(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
         raise BadField("a fighter cannot fight himself; pick someone else as the foe", field="foe")
     if len(set(foes)) != len(foes):
         raise BadField("each foe can be named once", field=FOE_INPUTS[len(set(foes))])
-    for who, role in [(fighter, "fighter"), *((foe, FOE_INPUTS[index]) for index, foe in enumerate(foes))]:
-        able(sheets, states, who, options, role)
+    able(sheets, states, fighter, options, "fighter")
+    for index, foe in enumerate(foes):       # a foe out of the fight cannot fight back: he is struck unopposed
+        if states[foe].dead:
+            raise BadField(f"{sheets[foe].name} is dead", field=FOE_INPUTS[index])
     strike_at = str(inputs.get("strike") or "")
     if strike_at and strike_at not in foes:
         raise BadField("the fighter can only strike one of his foes in this round", field="strike")
@@ -207,11 +209,15 @@ def prepare_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
             f"{signed(side.tactics.modifier)} the GM's modifier" if side.tactics.modifier else "",
             f"{signed(tactic_bonus)} all-out" if tactic_bonus else "",
             f"\u2212{len(foes) - 1} outnumbered" if lone else "", *notes) if part)
-        if side.all_out == "unaware":
+        down = out_of_fight(side.sheet, side.state, options)
+        if side.all_out == "unaware" or down:
+            if down:
+                side.tactics = replace(side.tactics, tactic="unaware")
             side.value = UNAWARE_RESULT
             ways.append("unaware")
-            steps.append(Step(f"{side.sheet.name} {TACTIC_WORDS['unaware']}: an attack on him is an unopposed action "
-                              "against Poor, and he cannot hurt anyone.", "FUDGE 4.22"))
+            why = "is out of the fight" if down else TACTIC_WORDS["unaware"]
+            steps.append(Step(f"{side.sheet.name} {why}: an attack on him is an unopposed action against Poor, and "
+                              "he cannot hurt anyone.", "FUDGE 4.22"))
             continue
         side.value, said = skill(side.sheet, side.state, options, side.sheet.offense, side.sheet.offense_plus,
                                  "combat skill", extra=extra, extra_words=words)
@@ -288,7 +294,7 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
             blow, striker.tactics, landing, struck.who, new[struck.who], began[struck.who], options, dice,
             f"{striker.sheet.name}, round {round_number}", hit.offense)
         steps += hit_steps
-        headlines.append(f"{striker.sheet.name} {headline}")
+        headlines.append(f"{striker.sheet.name} hits {struck.sheet.name}: {headline}")
     for index, side in enumerate(sides):
         struck = any(hit.struck == index for hit in decision.hits)
         if side.tactics.spotted and side.all_out == "all_out_defense" and not struck:
@@ -588,7 +594,7 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
             blow, chosen.mine, chosen.landing, chosen.defender, new[chosen.defender], began, options, dice,
             f"{a_sheet.name}, round {a_state.rounds + 1}", attacker.result)
         steps += hit_steps
-        outcome = f"{a_sheet.name} {headline}"
+        outcome = f"{a_sheet.name} hits {d_sheet.name}: {headline}"
     elif defender is not None:
         steps.append(Step("The attack is parried, blocked or dodged.", "FUDGE 4.23"))
     return new, Report(f"{a_sheet.name} attacks {d_sheet.name}", tuple(steps), outcome)

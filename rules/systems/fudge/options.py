@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from ...keys import cached_hash
 from ... import fields
 from ...errors import BadField
 from ..data import load
@@ -129,6 +130,8 @@ TABLES: dict[str, dict[str, Any]] = {
 @dataclass(frozen=True)
 class Options:
     """The chosen alternatives; ``choices`` holds every choice option by name."""
+
+    __hash__ = cached_hash
 
     choices: tuple[tuple[str, str], ...]
     numbers: tuple[tuple[int, ...], ...] = DEFAULT_NUMBERS

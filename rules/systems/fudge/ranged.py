@@ -117,7 +117,7 @@ def prepare_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
     shooter, target = sheets[shot.shooter], sheets[shot.target]
     weapon, _ = weapon_of(shooter, shot.weapon)
     value, said = skill(shooter, states[shot.shooter], options, shooter.shooting, False, "shooting",
-                        extra=shot.modifier, extra_words="for equipment" if shot.modifier else "")
+                        extra=shot.modifier, extra_words=f"{signed(shot.modifier)} for equipment")
     dodge, dodge_said, way, back, back_said = None, "", "rolled", None, ""
     if shot.awareness == "dodges":
         cut = shot.propelled_penalty if weapon.propelled else 0
@@ -228,7 +228,7 @@ def resolve_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
         new[struck], hit_steps, headline = strike(blow, Tactics(), Landing(), struck, new[struck], began[struck],
                                                   options, dice, f"{blow.attacker.name}'s shot", blow.degree)
         steps += hit_steps
-        headlines.append(f"{blow.attacker.name} {headline}")
+        headlines.append(f"{blow.attacker.name} hits {blow.defender.name}: {headline}")
     new[shot.shooter] = replace(new[shot.shooter], edge=0, edge_why="")
     outcome = "; ".join(headlines) or "Missed"
     return new, Report(f"{shooter.name} shoots at {target.name}", tuple(steps), outcome)

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ...keys import cached_hash
 from ... import fields
 from ...errors import BadField, BadNotation
 from ...fields import shown
@@ -45,6 +46,8 @@ _TERM = re.compile(r"^(size|power|magic|tech|auto|sharp)\s*([+\-\u2212]?\d+)?$|^
 @dataclass(frozen=True)
 class Weapon:
     """A weapon's damage factors (seed 4.54): its size or its own power, and the rest."""
+
+    __hash__ = cached_hash
 
     size: int | None = None         # muscle-powered: the wielder's Strength and Scale count
     power: int | None = None        # a weapon's own Strength
@@ -149,6 +152,8 @@ def parse_armour(text: str, field: str = "armour") -> Armour:
 @dataclass(frozen=True)
 class Sheet:
     """What a fighter brings to a fight; never changes during one."""
+
+    __hash__ = cached_hash
 
     name: str
     role: str = "pc"

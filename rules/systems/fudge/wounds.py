@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ...keys import cached_hash
 from ...ladder import level_name
 from . import levels
 from .levels import DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED, VERY_HURT
@@ -36,6 +37,8 @@ class Wound:
 @dataclass(frozen=True)
 class State:
     """A fighter's wounds and what the fight has done to him besides."""
+
+    __hash__ = cached_hash
 
     wounds: tuple[Wound, ...] = ()
     dead: bool = False
