@@ -351,7 +351,8 @@ def fudge_figures(page: Page) -> dict[str, Any]:
     def setup(page: Page) -> None:
         add_sheet(page, "Snorri", offense="Great (+2)", strength="Good (+1)")     # the default weapon: a broadsword
         add_sheet(page, "Brynhild", offense="Good (+1)")
-        add_sheet(page, "Gunner", shooting="Superb (+3)", **{"weapons-0": "Bazooka power 10"})
+        bazooka: Any = {"weapons-0": "Bazooka power 10"}      # the first weapon row, by its field name
+        add_sheet(page, "Gunner", shooting="Superb (+3)", **bazooka)
         action(page, "round")
         page.get_by_test_id("input-fighter").select_option(label="Snorri")
         page.get_by_test_id("input-foe").select_option(label="Brynhild")

@@ -166,7 +166,7 @@ def _landing() -> list[dict[str, Any]]:
 
 
 def action_schema() -> list[dict[str, Any]]:
-    foes = [{"name": "foe", "kind": "combatant", "role": "target", "label": "Foe"},
+    foes: list[dict[str, Any]] = [{"name": "foe", "kind": "combatant", "role": "target", "label": "Foe"},
             {"name": "foe_weapon", "kind": "weapon", "from": "foe", "label": "Foe's weapon"}]
     for index, key in enumerate(melee.FOE_INPUTS[1:], start=2):
         foes.append({"name": key, "kind": "combatant", "role": "target", "label": f"Foe {index}", "optional": True,

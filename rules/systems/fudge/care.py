@@ -138,7 +138,7 @@ def levels_healed(result: int, options: Options) -> int:
         return 0
     if result > 3:
         return 3 if options.healing_beyond == "three" else result
-    return next(row["levels"] for row in _HEALING["skill"] if row["result"] == result)
+    return next(int(row["levels"]) for row in _HEALING["skill"] if row["result"] == result)
 
 
 def heal(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
@@ -195,7 +195,7 @@ def constitution_difficulty(worst: int, near_death: int) -> int:
     Incapacitated; Near Death has the GM's (D-FU-19)."""
     if worst >= NEAR_DEATH:
         return near_death
-    return next(row["difficulty"] for row in _HEALING["constitution"] if row["level"] == max(worst, HURT))
+    return next(int(row["difficulty"]) for row in _HEALING["constitution"] if row["level"] == max(worst, HURT))
 
 
 def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,

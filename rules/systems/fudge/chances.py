@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from ...dice import DiceNeeded, GivenDice
@@ -21,7 +21,7 @@ from ...ladder import level_name
 from ...odds import Dist, chart, fudge_dice, share
 from ...report import signed
 from . import care, contests, melee, ranged
-from .combat import PARTS, Landing, Tactics, land
+from .combat import PARTS, Landing, Tactics, land, minimum
 from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
 from .levels import name
@@ -174,11 +174,9 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
                     key = None if hit is None else _blow(foe, fighter, replace(hit, striker=index))
                     mixture[key] = mixture.get(key, 0) + foe_weight
                 per_foe.append(rows)
-                blows = Dist(mixture)
-                wounds_to_fighter = wounds_to_fighter.bind(lambda state, blows=blows: blows.bind(
-                    lambda blow, state=state: Dist.always(state) if blow is None else landed(
-                        blow, chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point), state,
-                        began[fighter.who], options)))
+                wounds_to_fighter = wounds_to_fighter.bind(partial(
+                    _struck_by_one, Dist(mixture), chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point),
+                    began[fighter.who], options))
             _accumulate(outcomes, {fighter.who: wounds_to_fighter}, weight)
             struck = _fighter_blows(per_foe, tactics, blocked, stances, strike_at)
             for index in range(1, len(foes) + 1):
@@ -258,12 +256,19 @@ def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
 
 def _degree_chart(fighter: str, foe: str, degrees: Mapping[int, int], total: int) -> dict[str, Any]:
     """The relative degree, grouped as a referee reads it: who wins, by a graze, by 2 or 3, by 4 or more."""
-    groups = [(f"{fighter} by 4+", lambda d: d >= 4), (f"{fighter} by 2\u20133", lambda d: d in (2, 3)),
+    groups: list[tuple[str, Callable[[int], bool]]] = [(f"{fighter} by 4+", lambda d: d >= 4), (f"{fighter} by 2\u20133", lambda d: d in (2, 3)),
               (f"{fighter} by 1", lambda d: d == 1), ("A tie", lambda d: d == 0),
               (f"{foe} by 1", lambda d: d == -1), (f"{foe} by 2\u20133", lambda d: d in (-2, -3)),
               (f"{foe} by 4+", lambda d: d <= -4)]
     items = [(label, sum(weight for degree, weight in degrees.items() if test(degree))) for label, test in groups]
     return chart(f"Relative degree, {fighter} against {foe}", [item for item in items if item[1]], total)
+
+
+def _struck_by_one(blows: Dist[Blow | None], tactics: Tactics, landing: Landing, began: int, options: Options,
+                   state: State) -> Dist[State]:
+    """One fighter struck by one blow (or none) out of ``blows``: what he is left as, from ``state``."""
+    return blows.bind(lambda blow: Dist.always(state) if blow is None else
+                      landed(blow, tactics, landing, state, began, options))
 
 
 def _accumulate(outcomes: dict[str, dict[State, Fraction]], final: Mapping[str, Dist[State]], weight: int) -> None:
@@ -289,7 +294,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
     resolver's own degree and landing."""
     defender_sheet = sheets[chosen.defender]
     attacker, defender, ways, _ = melee.prepare_attack(chosen, sheets, states, options)
-    low = melee.minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
+    low = minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
     start = replace(states[chosen.defender], exposed="", edge=0, edge_why="")
     began = level(defender_sheet, states[chosen.defender], options)
     bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
@@ -408,8 +413,8 @@ def shoot_odds(shot: ranged.Shot, sheets: Mapping[str, Sheet], states: Mapping[s
             degree, back = ranged.degrees(shot, aim, shot_total, other_total)
             final = {who: Dist.always(states[who]) for who in outcomes}
             for blow, struck, _, _ in ranged.blows(shot, sheets, degree, back, shot_total, other_total):
-                final[struck] = final[struck].bind(lambda state, blow=blow, struck=struck: landed(
-                    blow, Tactics(), Landing(), state, began[struck], options))
+                final[struck] = final[struck].bind(partial(_struck_by_one, Dist.always(blow), Tactics(), Landing(),
+                                                           began[struck], options))
             hits += weight if degree else 0
             _accumulate(outcomes, final, weight)
             total += weight

@@ -32,10 +32,10 @@ def penalty(level: int, pain: str = "normal") -> int:
     (-1, -1, -2, 0)
     """
     row = PAIN[pain]
-    if level == HURT:
-        return int(row["hurt"])  # type: ignore[call-overload]
-    if level == VERY_HURT:
-        return int(row["very_hurt"])  # type: ignore[call-overload]
+    if level in (HURT, VERY_HURT):
+        value = row["hurt" if level == HURT else "very_hurt"]
+        assert isinstance(value, int)
+        return value
     return 0
 
 

@@ -296,8 +296,8 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
         steps += hit_steps
         headlines.append(f"{striker.sheet.name} hits {struck.sheet.name}: {headline}")
     for index, side in enumerate(sides):
-        struck = any(hit.struck == index for hit in decision.hits)
-        if side.tactics.spotted and side.all_out == "all_out_defense" and not struck:
+        was_hit = any(hit.struck == index for hit in decision.hits)
+        if side.tactics.spotted and side.all_out == "all_out_defense" and not was_hit:
             for other in (sides[1:] if index == 0 else [sides[0]]):
                 new[other.who] = replace(new[other.who], edge=-1, edge_why=f"after {side.sheet.name}'s all-out defense")
                 steps.append(Step(f"{side.sheet.name} defended all-out and spotted an opening: {other.sheet.name} is "

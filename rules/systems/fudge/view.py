@@ -153,7 +153,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     if state.hasty:
         items.append({"label": "Hasty", "value": "\u22121 to attack and defend this round"})
     widgets.append({"kind": "stats", "items": items})
-    gear = [{"kind": "weapon", "name": entry.name, "notation": entry.notation,
+    gear: list[dict[str, str | None]] = [{"kind": "weapon", "name": entry.name, "notation": entry.notation,
              "note": f"offensive factor {signed(offensive(sheet, entry.weapon, options).total)}"}
             for entry in sheet.weapons]
     if sheet.armour_notation:
