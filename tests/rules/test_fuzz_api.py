@@ -74,6 +74,8 @@ NASTY_STRINGS = [
     "EEEEEEEEEE(Fire, Ab)", "[-][ ][+]", "++++", "-0+0", "[x]", "d6", "dF", "mark", "clear", "Hurt",
     "Incapacitated", "Scratched", "edit", "add", "remove", "action",
     "megatraveller", "hit", "recover", "compare", "stun 1", "consciousness 1", "recovery", "45398C", "FFFFFF", "ZZZZZZ",
+    "fudge", "round", "foe2", "npcs", "damage_foe", "size 2, sharp", "power 3, auto 20", "+4, magic 1", "size -31",
+    "near_death", "all_out_offense", "unaware", "min_mid_max", "Superb+2",
     "0/0", "9/6", "99999/99999", "2/5 + 1/2", "3N", "200", "stun_slow", "rouse", "loco2", "hull", "vehicle", "person",
 ]
 HUGE = 10**4299          # the largest int JSON text can carry (4300 digits) in Python 3.11
@@ -240,6 +242,36 @@ def kyod_roster() -> dict[str, Any]:
     return encounter
 
 
+SNORRI = {"name": "Snorri", "offense": 2, "defense": 2, "strength": 1, "damage_capacity": 1,
+          "weapons": [{"name": "Magic sword", "notation": "size 2, sharp, magic 1"}, {"name": "Pistol", "notation": "power 3, auto 20"}],
+          "armour": {"name": "Heavy leather", "notation": "+2, magic 1"}}
+BRYNHILD = {"name": "Brynhild", "role": "major", "offense": 1, "strength": 2, "shield": "medium", "scale": 1,
+            "weapons": [{"name": "Axe", "notation": "size 2, sharp"}], "armour": {"name": "Plate", "notation": "+4"}}
+PIRATE = {"name": "Pirate", "role": "pawn", "offense": -1, "weapons": [{"name": "Cutlass", "notation": "size 1, sharp"}]}
+FUDGE_OPTIONS = {"damage_roll": "situational_limited", "graze_roll": "on", "npc_rolls": "one_roll",
+                 "death_fudge_point": "incapacitated", "death_three_levels": "on", "boxes": "custom",
+                 "custom_boxes": [{"boxes": n} for n in (2, 2, 1, 1, 1)]}
+MELEE = {"fighter": "c1", "foe": "c2", "foe2": "c3", "tactic": "all_out_offense", "aim": "weapon_arm", "need": 3,
+         "fudge_point": True}
+
+
+@cache
+def fudge_base() -> dict[str, Any]:
+    """FUDGE: Snorri against Brynhild and a pirate pawn, a round typed in, a shot, a stunning wound and a heal."""
+    encounter = _ok("new", {"system": "fudge", "options": FUDGE_OPTIONS})["encounter"]
+    for sheet in (SNORRI, BRYNHILD, PIRATE):
+        encounter = _ok("add", {"encounter": encounter, "sheet": sheet})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "round", "inputs": MELEE, "seed": 6})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "shoot", "inputs": {
+        "shooter": "c1", "target": "c3", "weapon": 1, "awareness": "unaware", "difficulty": "-2"},
+        "dice": "given", "faces": {"shot": "++00", "damage": "0000"}})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "wound", "inputs": {
+        "target": "c2", "level": "hurt", "stun": True}})["encounter"]
+    document: dict[str, Any] = _ok("act", {"encounter": encounter, "action": "heal", "inputs": {
+        "target": "c2", "how": "skill", "skill": "2"}, "seed": 1})["encounter"]
+    return document
+
+
 @cache
 def kyod_undone() -> dict[str, Any]:
     document: dict[str, Any] = _ok("undo", {"encounter": kyod_base()})["encounter"]
@@ -280,17 +312,21 @@ class Case:
 # Valid requests per method (one or more each).  Add a line for a new method so (b) reaches past its checks.
 VALID: dict[str, Callable[[Base], list[Case]]] = {
     "systems": lambda b: [Case({})],
-    "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"}), Case({"system": "kyod"})],
+    "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"}), Case({"system": "kyod"}),
+                          Case({"system": "fudge"})],
     "new": lambda b: [Case({"system": "typed", "options": {"track": "B", "ballistic_regular": "-*",
                                                            "universal_floor": 0}}),
                       Case({"system": "megatraveller", "options": {"npc_death": "more_than", "halved_recovery": "up"}}),
-                      Case({"system": "kyod", "options": KYOD_OPTIONS})],
+                      Case({"system": "kyod", "options": KYOD_OPTIONS}),
+                      Case({"system": "fudge", "options": FUDGE_OPTIONS})],
     "add": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}), Case({"encounter": b.traveller, "sheet": CAR}),
                       Case({"encounter": b.traveller, "sheet": {"name": "Grazer", "kind": "animal", "hits": "9/6"}}),
-                      Case({"encounter": kyod_base(), "sheet": KNIGHT}), Case({"encounter": kyod_base(), "sheet": DOOR})],
+                      Case({"encounter": kyod_base(), "sheet": KNIGHT}), Case({"encounter": kyod_base(), "sheet": DOOR}),
+                      Case({"encounter": fudge_base(), "sheet": PIRATE})],
     "edit": lambda b: [Case({"encounter": b.fought, "id": "c2", "sheet": CYRUS}),
                        Case({"encounter": b.traveller, "id": "c2", "sheet": {**BARTOLO, "upp": "45198C"}}),
-                       Case({"encounter": kyod_base(), "id": "c2", "sheet": {**DOOR, "toughness_from": "hp", "hp": 40}})],
+                       Case({"encounter": kyod_base(), "id": "c2", "sheet": {**DOOR, "toughness_from": "hp", "hp": 40}}),
+                       Case({"encounter": fudge_base(), "id": "c2", "sheet": {**BRYNHILD, "pain": "high"}})],
     "duplicate": lambda b: [Case({"encounter": b.fought, "id": "c2"}), Case({"encounter": kyod_base(), "id": "c1"})],
     "remove": lambda b: [Case({"encounter": b.fought, "id": "c1"}), Case({"encounter": kyod_base(), "id": "c2"})],
     "act": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": SLASH, "dice": {"damage": "-+0"},
@@ -317,7 +353,17 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                             "faces": {"check": "1 2 3"}}),
                       Case({"encounter": kyod_base(), "action": "turn", "inputs": {"target": "c2"}}),
                       Case({"encounter": kyod_base(), "action": "heal", "inputs": {
-                          "target": "c1", "which": "level", "level": 9}})],
+                          "target": "c1", "which": "level", "level": 9}}),
+                      Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE,
+                            "dice": {"fighter": "++00", "npcs": "+-"}, "seed": 5}),
+                      Case({"encounter": fudge_base(), "action": "shoot", "inputs": {
+                          "shooter": "c1", "target": "c2", "weapon": 1, "awareness": "shoots_back",
+                          "return_difficulty": "0"}, "seed": 4}),
+                      Case({"encounter": fudge_base(), "action": "contest", "inputs": {
+                          "first": "c1", "second": "c2", "contest": "speed"}, "seed": 2}),
+                      Case({"encounter": fudge_base(), "action": "wound", "inputs": {
+                          "target": "c1", "level": "near_death", "fudge_point": True}}),
+                      Case({"encounter": fudge_base(), "action": "time", "inputs": {"time": "week"}})],
     "check": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}),
                         Case({"encounter": b.fought, "sheet": CYRUS, "combatant": "c2"}),
                         Case({"encounter": b.traveller, "sheet": CAR}),
@@ -329,7 +375,8 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                                                                                     "part": "power1"}}),
                         Case({"encounter": b.traveller, "action": "time", "inputs": {"hours": 2, "resting": False}}),
                         Case({"encounter": kyod_base(), "action": "hit", "inputs": SHOT}),
-                        Case({"encounter": kyod_base(), "action": "turn", "inputs": {"target": "c2"}})],
+                        Case({"encounter": kyod_base(), "action": "turn", "inputs": {"target": "c2"}}),
+                        Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE})],
     "odds": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": ARROW}),
                        Case({"encounter": b.fought, "action": "attack", "inputs": COLD}),
                        Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}),
@@ -340,17 +387,20 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                        Case({"encounter": kyod_base(), "action": "hit", "inputs": THRUST}),
                        Case({"encounter_key": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}, as_key),
                        Case({"encounter": kyod_base(), "action": "check", "inputs": {
-                           "target": "c1", "check": "consciousness", "modifier": -3}})],
-    "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}),
+                           "target": "c1", "check": "consciousness", "modifier": -3}}),
+                       Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE}),
+                       Case({"encounter": fudge_base(), "action": "shoot", "inputs": {
+                           "shooter": "c1", "target": "c2", "weapon": 1}})],
+    "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()}),
                        Case({"encounter_key": kyod_base(), "log_held": 2}, as_key)],
     "redo": lambda b: [Case({"encounter": b.undone}), Case({"encounter": kyod_undone()})],
     "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller}),
-                       Case({"encounter": kyod_base()})],
+                       Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()})],
     "set_options": lambda b: [Case({"encounter": b.roster, "options": {"track": "B", "universal_floor": 0}}),
                               Case({"encounter": kyod_roster(), "options": KYOD_OPTIONS})],
-    "share": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()})],
+    "share": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()})],
     "open_link": lambda b: [Case({"link": b.fought}, as_link), Case({"link": b.traveller}, as_link),
-                            Case({"link": kyod_base()}, as_link)],
+                            Case({"link": kyod_base()}, as_link), Case({"link": fudge_base()}, as_link)],
     "open_file": lambda b: [Case({"text": b.fought}, as_file), Case({"text": kyod_base()}, as_file)],
 }
 

@@ -21,13 +21,13 @@ from ...ladder import describe, level_name
 from ...report import Report, Step, plural, show_fudge, signed
 from ..data import load
 from . import levels
-from .combat import PARTS, Landing, Tactics, _effect, _part, _recorded, _stun
+from .combat import PARTS, Landing, Tactics, land, part_words
 from .damage import Blow
-from .sheet import Weapon
-from .levels import DEAD, HURT, INCAPACITATED, NEAR_DEATH, SCRATCH, UNDAMAGED
+
+from .levels import DEAD, HURT, NEAR_DEATH, SCRATCH, UNDAMAGED
 from .options import Options
-from .sheet import Sheet
-from .wounds import MAX_WOUNDS, State, Wound, heal_levels, level, status_words, take
+from .sheet import Sheet, Weapon
+from .wounds import MAX_WOUNDS, State, heal_capacity, heal_levels, level, method, status_words
 
 _HEALING = load("fudge")["healing"]
 WOUND_LEVELS = ("scratch", "hurt", "very_hurt", "incapacitated", "near_death", "dead")
@@ -91,24 +91,13 @@ def wound(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mappin
 
 def _land(sheet: Sheet, state: State, wanted: int, tactics: Tactics, landing: Landing, options: Options
           ) -> tuple[State, list[Step], str]:
-    steps: list[Step] = []
+    """The GM's wound lands as a blow's would (a stun, a part, the PC-death options, the record); the GM's word
+    reaches any part, as if by a wide margin."""
     if not wanted:
         return state, [Step(f"{sheet.name} takes no wound.", "FUDGE 4.55")], "no wound"
-    if tactics.stun:
-        new, stun_steps, headline = _stun(sheet, state, wanted, steps)
-        return new, stun_steps, headline
-    if landing.aim != "none":
-        blow = Blow(sheet, sheet, Weapon(size=0), 99, 0)
-        new, part_steps, headline = _part(blow, landing, state, wanted, steps)
-        return new, part_steps, headline
-    new, notes = take(sheet, state, Wound(wanted, "the GM"), options, began=level(sheet, state, options),
-                      fudge_point=landing.fudge_point)
-    steps += [Step(note, "D-FU-10") for note in notes]
-    if new == state:
-        return state, steps, "no wound recorded"
-    now = level(sheet, new, options)
-    steps.append(Step(_recorded(sheet, state, new, new.wounds[-1].level, now, options), "FUDGE 4.57, D-FU-4"))
-    return new, steps, _effect(sheet, new, new.wounds[-1].level, options)
+    blow = Blow(sheet, sheet, Weapon(size=0), landing.need + 1, 0)
+    return land(blow, wanted, tactics, landing, state, level(sheet, state, options), options, "the GM", 0,
+                aimed=False)
 
 
 # -- healing ----------------------------------------------------------------------------------------------------
@@ -121,7 +110,7 @@ def read_heal(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
     how = fields.choice(inputs, "how", "how", ("skill", "levels"), default="skill")
     chosen: dict[str, Any] = {"target": target, "how": how}
     if how == "skill":
-        chosen["skill"] = int(fields.choice(inputs, "skill", "skill", tuple(str(v) for v in range(-3, 6)), default="1"))
+        chosen["skill"] = fields.choice(inputs, "skill", "skill", tuple(str(v) for v in range(-3, 6)), default="1")
     else:
         chosen["levels"] = fields.integer(inputs, "levels", "levels", 1, 5, default=1)
     return chosen
@@ -147,14 +136,14 @@ def heal(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
     sheet, state = sheets[target], states[target]
     steps: list[Step] = []
     if chosen["how"] == "skill":
-        faces = dice.roll("healing", "dF", 4, f"healing {sheet.name} at {describe(chosen['skill'])}: "
-                                              "roll 4 Fudge dice")
-        result = chosen["skill"] + fudge_value(faces)
+        skill = int(chosen["skill"])
+        faces = dice.roll("healing", "dF", 4, f"healing {sheet.name} at {describe(skill)}: roll 4 Fudge dice")
+        result = skill + fudge_value(faces)
         healed = levels_healed(result, options)
-        steps.append(Step(f"Healing at {describe(chosen['skill'])}, roll {show_fudge(faces)} = "
+        steps.append(Step(f"Healing at {describe(skill)}, roll {show_fudge(faces)} = "
                           f"{signed(fudge_value(faces))}: {describe(result)}, which heals "
                           f"{plural(healed, 'level')} of every wound." if healed else
-                          f"Healing at {describe(chosen['skill'])}, roll {show_fudge(faces)} = "
+                          f"Healing at {describe(skill)}, roll {show_fudge(faces)} = "
                           f"{signed(fudge_value(faces))}: {describe(result)}; Good or better is needed, so nothing "
                           "heals.", "FUDGE 4.8, D-FU-15", faces, "healing"))
     else:
@@ -164,15 +153,28 @@ def heal(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
     return {target: new}, Report(f"Healing {sheet.name}", tuple(steps), f"{sheet.name}: {status_words(sheet, new, options)}")
 
 
+def _healing_scratches(count: int) -> str:
+    return f"{plural(count, 'Scratch', 'Scratches')} {'heals' if count == 1 else 'heal'}"
+
+
 def _heal(sheet: Sheet, state: State, healed: int, options: Options, steps: list[Step], *, scratches: bool) -> State:
     if not healed:
         return state
+    if method(sheet, options) == "capacity":
+        new = heal_capacity(state, healed, options)
+        comes = "comes" if healed == 1 else "come"
+        steps.append(Step(f"{plural(healed, 'level')} of Damage Capacity {comes} back, never above {sheet.name}'s "
+                          f"undamaged {level_name(sheet.damage_capacity)}: {sheet.name} is "
+                          f"{status_words(sheet, new, options)}.", "FUDGE 4.57, 4.8"))
+        return new
     new = heal_levels(state, healed, scratches=scratches)
     gone = len(state.wounds) - len(new.wounds)
+    parts = f" Body parts heal the same way: {', '.join(part_words(p, l) for p, l in new.parts) or 'none hurt now'}." \
+        if state.parts else ""
     steps.append(Step(f"Each wound heals {plural(healed, 'level')} (a Scratch is not a level"
-                      + ("" if scratches else ", and a healing skill leaves Scratches alone") + f"): {gone} healed, "
-                      f"{len(new.wounds)} left, recorded again in the order received. {sheet.name} is "
-                      f"{status_words(sheet, new, options)}.", "FUDGE 4.8, D-FU-16"))
+                      + ("" if scratches else ", and a healing skill leaves Scratches alone") + f"): "
+                      f"{plural(gone, 'wound')} healed, {len(new.wounds)} left, recorded again in the order received."
+                      f"{parts} {sheet.name} is {status_words(sheet, new, options)}.", "FUDGE 4.8, D-FU-16"))
     return new
 
 
@@ -185,8 +187,8 @@ def read_time(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
         who = fields.combatant(inputs, "target", sheets, "target")
     chosen: dict[str, Any] = {"target": who, "time": fields.choice(inputs, "time", "time", TIMES, default="round")}
     if chosen["time"] == "week":
-        chosen["near_death"] = int(fields.choice(inputs, "near_death", "near_death",
-                                                 tuple(str(v) for v in range(-3, 6)), default="3"))
+        chosen["near_death"] = fields.choice(inputs, "near_death", "near_death",
+                                             tuple(str(v) for v in range(-3, 6)), default="3")
     return chosen
 
 
@@ -208,7 +210,8 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         sheet, state = sheets[person], states[person]
         if kind == "round":
             after = replace(state, rounds=state.rounds + 1, stunned=max(0, state.stunned - 1),
-                            very_stunned=max(0, state.very_stunned - 1), hasty=False, edge=0, edge_why="")
+                            very_stunned=max(0, state.very_stunned - 1), hasty=False, edge=0, edge_why="",
+                            forfeit=False)
             if after != replace(state, rounds=state.rounds + 1):
                 stun = "a Stun wears off" if state.stunned and not after.stunned else \
                     "Very Stunned wears off" if state.very_stunned and not after.very_stunned else ""
@@ -217,9 +220,9 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         elif kind == "fight":
             after = heal_levels(state, 0, scratches=True)
             after = replace(after, stuns=0, stunned=0, very_stunned=0, knocked_out=False, rounds=0, exposed="",
-                            hasty=False, edge=0, edge_why="")
+                            hasty=False, edge=0, edge_why="", forfeit=False)
             said = [part for part, on in (
-                (plural(sum(1 for w in state.wounds if w.level == SCRATCH), "Scratch", "Scratches") + " heal",
+                (_healing_scratches(sum(1 for w in state.wounds if w.level == SCRATCH)),
                  any(w.level == SCRATCH for w in state.wounds)),
                 ("the Stuns heal", state.stuns > 0), ("he comes round", state.knocked_out)) if on]
             if said:
@@ -228,12 +231,12 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
             after = state
             if state.dead:
                 continue
-            worst = max((wound.level for wound in state.wounds if wound.level > SCRATCH), default=UNDAMAGED)
-            if not worst:
+            if not any(wound.level > SCRATCH for wound in state.wounds):
                 continue
+            worst = max(HURT, min(level(sheet, state, options), NEAR_DEATH))    # the level he heals from
             healed = 1
             if options.constitution_roll == "on":
-                need = constitution_difficulty(worst, chosen["near_death"])
+                need = constitution_difficulty(worst, int(chosen["near_death"]))
                 faces = dice.roll(f"constitution_{person}", "dF", 4,
                                   f"{sheet.name}'s week of rest: roll 4 Fudge dice against Constitution "
                                   f"{describe(sheet.constitution)}, needing {level_name(need)}")

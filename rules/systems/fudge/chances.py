@@ -21,10 +21,9 @@ from ...ladder import level_name
 from ...odds import Dist, chart, fudge_dice, share
 from ...report import signed
 from . import care, contests, melee, ranged
-from .combat import PARTS, Landing, Tactics, land, minimum
+from .combat import Landing, Tactics, land, minimum, part_words
 from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
-from .levels import name
 from .options import Options
 from .sheet import Sheet
 from .wounds import State, level, status_words
@@ -99,7 +98,7 @@ def _land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, sta
 def _label(sheet: Sheet, state: State, options: Options) -> tuple[tuple[int, int], str]:
     """What the struck one is left as, in the card's words, with a called shot's part if one was hit."""
     words = status_words(sheet, state, options)
-    parts = "".join(f"; {PARTS[part]['label'].lower()} {name(part_level)}" for part, part_level in state.parts)
+    parts = "".join(f"; {part_words(part, part_level)}" for part, part_level in state.parts)
     return (level(sheet, state, options), len(words)), words + parts
 
 
@@ -120,7 +119,7 @@ def _state_chart(title: str, sheet: Sheet, dist: Dist[State], options: Options, 
 
 def _settled(state: State) -> State:
     """What of a state an exchange's outcome shows: the round's bookkeeping (rounds, Stun counters) left out."""
-    return replace(state, rounds=0, edge=0, edge_why="", hasty=False, exposed="")
+    return replace(state, rounds=0, edge=0, edge_why="", hasty=False, exposed="", forfeit=False)
 
 
 def _blow(striker: melee.Side, struck: melee.Side, hit: melee.Hit) -> Blow:
@@ -295,7 +294,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
     defender_sheet = sheets[chosen.defender]
     attacker, defender, ways, _ = melee.prepare_attack(chosen, sheets, states, options)
     low = minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
-    start = replace(states[chosen.defender], exposed="", edge=0, edge_why="")
+    start = melee.after_defense(states[chosen.defender], chosen.theirs)
     began = level(defender_sheet, states[chosen.defender], options)
     bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
     outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}
@@ -356,7 +355,7 @@ def story_odds(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
     base = 0
     if who:
         from .wounds import penalty
-        base = chosen["trait"] + chosen["modifier"] + penalty(sheets[who], states[who], options)
+        base = int(chosen["trait"]) + chosen["modifier"] + penalty(sheets[who], states[who], options)
     one = FOUR.map(lambda roll: base + roll)
     if chosen["rolls"] == "three":
         from ...ladder import median
@@ -375,7 +374,7 @@ def heal_odds(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Ma
               options: Options) -> dict[str, Any]:
     if chosen["how"] != "skill":
         raise BadField("healing by the GM's word rolls nothing, so it has no odds", field="how")
-    healed = FOUR.map(lambda roll: care.levels_healed(chosen["skill"] + roll, options))
+    healed = FOUR.map(lambda roll: care.levels_healed(int(chosen["skill"]) + roll, options))
     items = [(f"{value} level{'s' if value != 1 else ''} healed" if value else "Nothing heals", weight)
              for value, weight in sorted(healed.weights.items())]
     some = healed.probability_where(lambda value: value > 0)

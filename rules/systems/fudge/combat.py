@@ -11,12 +11,12 @@ from typing import Any
 from ... import fields
 from ...dice import DiceSource
 from ...errors import BadField
-from ...ladder import describe, level_name, plus_bonus
+from ...ladder import level_name, plus_bonus
 from ...report import Step, signed
 from ..data import load
 from . import levels
 from .damage import Blow, wound_level
-from .levels import HURT, INCAPACITATED, SCRATCH, UNDAMAGED, VERY_HURT
+from .levels import HURT, INCAPACITATED, SCRATCH, VERY_HURT
 from .options import Options
 from .sheet import Sheet, Weapon
 from .wounds import State, Wound, capacity_now, level, method, out_of_fight, penalty, record, status_words, take
@@ -24,6 +24,8 @@ from .wounds import State, Wound, capacity_now, level, method, out_of_fight, pen
 _DATA = load("fudge")
 SHIELDS = {row["value"]: row for row in _DATA["shields"]["rows"]}
 PARTS = {row["value"]: row for row in _DATA["parts"]["rows"]}
+PART_NAMES = {SCRATCH: "Scratched", HURT: "Hurt", INCAPACITATED: "Incapacitated"}
+PART_LEVELS = (SCRATCH, HURT, INCAPACITATED)        # a body part's three states (seed 4.35)
 STUN = _DATA["stun"]
 TACTICS = ("normal", "all_out_offense", "all_out_defense", "defend_only", "unaware")
 ALL_OUT = ("all_out_offense", "all_out_defense")
@@ -123,11 +125,17 @@ def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, w
     if state.edge:
         value += state.edge
         parts.append(f"{signed(state.edge)} {state.edge_why}")
-    if extra:
-        value += extra
-        if extra_words:     # each part already says its own number ("\u22121 for Brynhild's shield")
-            parts.append(extra_words)
+    value += extra
+    if extra_words:         # each part says its own number ("\u22121 for Brynhild's shield"), even when they cancel
+        parts.append(extra_words)
     return value, ", ".join(parts)
+
+
+def refuse_all_out_defense(sheet: Sheet, state: State, tactic: str, field: str) -> None:
+    """A stunned fighter cannot defend all-out (seed 4.62)."""
+    if tactic == "all_out_defense" and (state.stunned or state.very_stunned):
+        raise BadField(f"{sheet.name} is {'Very Stunned' if state.very_stunned else 'Stunned'} and cannot defend "
+                       "all-out this round", field=field)
 
 
 def can_attack(state: State) -> str:
@@ -184,13 +192,13 @@ def strike(blow: Blow, tactics: Tactics, landing: Landing, target: str, state: S
 
 
 def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, state: State, began: int,
-         options: Options, by: str, offense_result: int) -> tuple[State, list[Step], str]:
+         options: Options, by: str, offense_result: int, *, aimed: bool = True) -> tuple[State, list[Step], str]:
     """What a wound level does to the one struck: a called shot (its step first), a pulled punch, a stun, the
     PC-death options and the record.  It needs no dice, so the odds use it for every wound level."""
     defender = blow.defender
     called = landing.aim != "none" and blow.degree >= landing.need
     steps: list[Step] = []
-    if landing.aim != "none":
+    if landing.aim != "none" and aimed:
         part = PARTS[landing.aim]["label"].lower()
         steps.append(Step(
             f"The blow was aimed at {part}, which needs a relative degree of {landing.need}: " +
@@ -210,10 +218,14 @@ def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, stat
             return replace(state, knocked_out=True), steps, "knocked out"
         return _stun(defender, state, wound, steps)
     if called and wound:
-        return _part(blow, landing, state, wound, steps)
+        state, part_steps, effect = _part(blow, landing, state, wound, [])
+        steps += part_steps
+        if not PARTS[landing.aim]["vital"]:
+            return state, steps, effect
     new, notes = take(defender, state, Wound(wound, by), options, began=began, fudge_point=landing.fudge_point)
-    for note in notes:
-        steps.append(Step(note, "D-FU-10" if "lost" in note and "Scratch" not in note else "FUDGE 4.57"))
+    steps += [Step(text, rule) for text, rule in notes]
+    if new.dead and not state.dead:
+        return new, steps + [Step(f"{defender.name} is dead.", "FUDGE 4.63")], "Dead"
     if new == state:
         return new, steps, f"{levels.name(wound)}, not recorded" if wound else "no damage"
     after = level(defender, new, options)
@@ -240,7 +252,7 @@ def _recorded(sheet: Sheet, before: State, after: State, wound: int, now: int, o
         return (f"No box is open at {levels.name(wound)} or above: the wound goes past Near Death. {sheet.name} is "
                 "Near Death; death is the GM's call, never automatic.")
     box = next(index + 1 for index, (was, held) in enumerate(zip(old.boxes, new.boxes)) if was != held)
-    where = f"a {levels.name(box)} box" if box == wound else \
+    where = f"{'an' if levels.name(box)[0] in 'AEIOU' else 'a'} {levels.name(box)} box" if box == wound else \
         f"the next open box, under {levels.name(box)}, marked \u201c{levels.LETTERS[wound]}\u201d"
     return f"{levels.name(wound)} goes in {where}: {sheet.name} is {levels.name(now)}" + (
         f" ({signed(levels.penalty(now, sheet.pain))})" if levels.penalty(now, sheet.pain) else "") + "."
@@ -271,19 +283,26 @@ def _stun(defender: Sheet, state: State, wound: int, steps: list[Step]) -> tuple
     return replace(state, stuns=state.stuns + 1, stunned=STUN["stun_rounds"]), steps, "Stunned"
 
 
+def part_words(part: str, part_level: int) -> str:
+    """A body part's state as a referee says it: "weapon arm Hurt"."""
+    return f"{PARTS[part]['label'].lower()} {PART_NAMES[part_level]}"
+
+
 def _part(blow: Blow, landing: Landing, state: State, wound: int, steps: list[Step]) -> tuple[State, list[Step], str]:
     """A called shot that reached its part (seed 4.35): the part is Scratched, Hurt or Incapacitated; a blow that
-    only just reaches it does not Incapacitate unless the attacker is of a larger Scale."""
+    only just reaches it does not Incapacitate unless the attacker is of a larger Scale.  A limb's wound is the
+    limb's alone; the head's or an eye's is the body's too (``land`` records it)."""
     row = PARTS[landing.aim]
     part_level = SCRATCH if wound == SCRATCH else HURT if wound == HURT else INCAPACITATED
     if part_level == INCAPACITATED and blow.degree == landing.need and blow.attacker.scale <= blow.defender.scale:
         part_level = HURT
-        steps.append(Step("It only just reached the part, so it is Hurt, not Incapacitated.", "FUDGE 4.35"))
+        steps.append(Step("It only just reached the part, so the part is Hurt, not Incapacitated.", "FUDGE 4.35"))
     worst = max(part_level, state.part_level(landing.aim))
     parts = tuple((part, lvl) for part, lvl in state.parts if part != landing.aim) + ((landing.aim, worst),)
     effect = {SCRATCH: "no real effect", HURT: f"\u22121 to {row['use']}",
-              INCAPACITATED: f"useless until healed, if it can be"}[worst]
-    steps.append(Step(f"{blow.defender.name}'s {row['label'].lower()} is {levels.name(worst) if worst < INCAPACITATED else 'Incapacitated'}: "
-                      f"{effect}.", "FUDGE 4.35"))
-    return replace(state, parts=parts), steps, f"{row['label'].lower()} {levels.name(worst) if worst < INCAPACITATED else 'Incapacitated'}"
+              INCAPACITATED: "useless until healed, if it can be"}[worst]
+    whose = f"{blow.defender.name}'s {row['label'].lower()}"
+    body = " The wound is the body's too." if row["vital"] else " The wound is the limb's alone."
+    steps.append(Step(f"{whose} is {PART_NAMES[worst]}: {effect}.{body}", "FUDGE 4.35"))
+    return replace(state, parts=parts), steps, part_words(landing.aim, worst)
 

@@ -26,7 +26,7 @@ def read_story(inputs: Any, sheets: Mapping[str, Sheet]) -> dict[str, Any]:
     if who:
         who = fields.combatant(inputs, "who", sheets, "who")
     return {"who": who,
-            "trait": int(fields.choice(inputs, "trait", "trait", LADDER_CHOICES, default="0")) if who else 0,
+            "trait": fields.choice(inputs, "trait", "trait", LADDER_CHOICES, default="0") if who else "0",
             "modifier": fields.integer(inputs, "modifier", "modifier", -3, 3, default=0) if who else 0,
             "rolls": fields.choice(inputs, "rolls", "rolls", ("one", "three"), default="one")}
 
@@ -40,8 +40,8 @@ def story(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mappin
     if who:
         sheet = sheets[who]
         hurt = penalty(sheet, states[who], options)
-        level = chosen["trait"] + chosen["modifier"] + hurt
-        steps.append(Step(f"{sheet.name}'s trait {describe(chosen['trait'])}"
+        level = int(chosen["trait"]) + chosen["modifier"] + hurt
+        steps.append(Step(f"{sheet.name}'s trait {describe(int(chosen['trait']))}"
                           + (f", {signed(chosen['modifier'])} the GM's modifier" if chosen["modifier"] else "")
                           + (f", {signed(hurt)} for wounds" if hurt else "") + f": {describe(level)} for this "
                           "element.", "FUDGE 4.21"))

@@ -196,10 +196,15 @@ def _graze(blow: Blow, factor: int, options: Options, dice: DiceSource, steps: l
     base = factor + blow.bonus + blow.extra
     level = graze_level(base, options)
     plus = f" {signed(blow.bonus)} {blow.bonus_why}" if blow.bonus else ""
-    steps.append(Step(f"{who} grazes {whom} (relative degree +1): damage factor {signed(factor)}{plus} "
-                      f"is {levels.name(level) if level else 'no damage'} on the graze table.", "FUDGE 4.56, D-FU-6"))
+    plus += f" {signed(blow.extra)} for the bullets on target" if blow.extra else ""
+    total = f" = {signed(base)}" if plus else ""
+    rule = "on the graze table" if options.graze == "table" else f"with the graze held to {options.graze.capitalize()}"
+    steps.append(Step(f"{who} grazes {whom} (relative degree +1): damage factor {signed(factor)}{plus}{total} "
+                      f"is {levels.name(level) if level else 'no damage'} {rule}.", "FUDGE 4.56, D-FU-6"))
     gap = blow.attacker.scale - blow.defender.scale
-    if options.graze_scale == "on" and level and gap > 0:
+    # "At most a GM-set wound level (plus any Scale difference)": the table reads the damage factor, which already
+    # holds the Scale, so the Scale is added only to the GM's level.
+    if options.graze_scale == "on" and options.graze != "table" and level and gap > 0:
         raised = min(VERY_HURT, level + gap)
         steps.append(Step(f"{who} is {gap} Scale larger: the graze rises to {levels.name(raised)} "
                           "(never past Very Hurt).", "FUDGE 4.56"))

@@ -17,9 +17,9 @@ from typing import Any
 from ... import fields
 from ...dice import DiceSource, fudge_value
 from ...errors import BadField
-from ...ladder import describe, level_name
+from ...ladder import describe
 from ...report import Report, Step, show_fudge, signed
-from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, can_attack, minimum, read_tactics,
+from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, refuse_all_out_defense, Landing, Tactics, able, can_attack, minimum, read_tactics,
                      read_weapon, skill, stance_words, strike, weapon_of)
 from .damage import Blow
 from .options import Options
@@ -88,9 +88,12 @@ def read_round(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
     strike_at = str(inputs.get("strike") or "")
     if strike_at and strike_at not in foes:
         raise BadField("the fighter can only strike one of his foes in this round", field="strike")
+    mine, theirs = read_tactics(inputs, "", options), read_tactics(inputs, "foes_", options)
+    refuse_all_out_defense(sheets[fighter], states[fighter], mine.tactic, "tactic")
+    for foe in foes:
+        refuse_all_out_defense(sheets[foe], states[foe], theirs.tactic, "foes_tactic")
     return Round(fighter, tuple(foes), read_weapon(inputs, "weapon", sheets[fighter]),
-                 read_weapon(inputs, "foe_weapon", sheets[foes[0]]), read_tactics(inputs, "", options),
-                 read_tactics(inputs, "foes_", options), strike_at if len(foes) > 1 else "",
+                 read_weapon(inputs, "foe_weapon", sheets[foes[0]]), mine, theirs, strike_at if len(foes) > 1 else "",
                  read_landing(inputs, options),
                  fields.choice(inputs, "minimum", "minimum", MINIMUMS, default="scale"))
 
@@ -181,6 +184,8 @@ def pair(own: Side, other: Side, options: Options, per_pair: bool) -> tuple[int,
     """``own``'s offense and defense results against ``other``: the stance, a Stun's \u22121 to defend, and, for
     a lone fighter facing several foes, what each foe's shield and weapon cost him (one foe's are in the skill)."""
     cost, notes = against(own, other, options) if per_pair else (0, [])
+    if own.state.stunned:
+        notes.append("\u22121 to defend, Stunned")
     base = own.result + cost
     offense = base + own.tactics.stance
     defense = base - own.tactics.stance - (1 if own.state.stunned else 0)
@@ -235,8 +240,8 @@ def pairing_of(fighter: Side, foe: Side, chosen: Round, options: Options, lone: 
     """The fighter against one foe once both results are known: the pairing, the notes on it, and the
     fighter's and the foe's defense (for the report)."""
     f_off, f_def, notes = pair(fighter, foe, options, lone)
-    o_off, o_def, _ = pair(foe, fighter, options, False)
-    said = [f"{fighter.sheet.name} {', '.join(notes)}"] if notes else []
+    o_off, o_def, foe_notes = pair(foe, fighter, options, False)
+    said = [f"{side.sheet.name} {', '.join(kept)}" for side, kept in ((fighter, notes), (foe, foe_notes)) if kept]
     return (Pairing(f_off - o_def, o_off - f_def, f_off, o_off, minimum(fighter.sheet, foe.sheet, chosen.minimum)[0],
                     minimum(foe.sheet, fighter.sheet, chosen.minimum)[0]), said, f_def, o_def)
 
@@ -422,13 +427,17 @@ def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Ro
         sheets: Mapping[str, Sheet]) -> str:
     """A decision's note as a referee says it."""
     fighter, side = sides[0].sheet.name, sides[index].sheet.name
+
+    def least(striker: Side, struck: Side) -> str:
+        return minimum(striker.sheet, struck.sheet, chosen.minimum)[1]
+
     names = ", ".join(sides[candidate].sheet.name for candidate in decision.candidates)
     return {
         "foe_blocked": f"{side} wins against {fighter} but is {blocked(sides[index])}.",
-        "foe_below": f"{side} wins against {fighter}, but below the least result that hits: no hit.",
+        "foe_below": f"{side} wins against {fighter}, but below {least(sides[index], sides[0])}: no hit.",
         "fighter_blocked": f"{fighter} is {blocked(sides[0])}.",
         "lost_some": f"{fighter} did not tie or beat every foe, so he wounds no one.",
-        "fighter_below": f"{fighter} beats {side}, but below the least result that hits: no hit.",
+        "fighter_below": f"{fighter} beats {side}, but below {least(sides[0], sides[index])}: no hit.",
         "tied_best": f"{fighter} tied his best foe, so he may only wound a foe at least two levels below his result"
                      + (f": {names}." if names else ", and none is."),
         "unreachable": f"{fighter} cannot wound {side} this round, so he strikes "
@@ -465,6 +474,9 @@ def read_attack(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, S
     blocked = can_attack(states[attacker])
     if blocked:
         raise BadField(f"{sheets[attacker].name} is {blocked} this turn", field="attacker")
+    if states[attacker].forfeit:
+        raise BadField(f"{sheets[attacker].name} defended all-out this round and forfeits his attack; end the round "
+                       "with Time first", field="attacker")
     plain = replace(options, choices=tuple((k, "off" if k == "stances" else v) for k, v in options.choices))
     mine = read_tactics(inputs, "", plain)
     theirs = read_tactics(inputs, "defender_", plain)
@@ -475,6 +487,7 @@ def read_attack(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, S
     if theirs.tactic not in ("normal", "all_out_defense", "unaware"):
         raise BadField("the defender defends, normally or all-out, or is unaware of the attack",
                        field="defender_tactic")
+    refuse_all_out_defense(sheets[defender], states[defender], theirs.tactic, "defender_tactic")
     return Attack(attacker, defender, read_weapon(inputs, "weapon", sheets[attacker]), mine, theirs,
                   read_landing(inputs, options), fields.choice(inputs, "minimum", "minimum", MINIMUMS,
                                                                default="scale"))
@@ -531,6 +544,13 @@ def prepare_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     return attacker, defender, ways, steps
 
 
+def after_defense(state: State, tactics: Tactics) -> State:
+    """The defender once his defense is used: an all-out one forfeits his attack this round (seed 4.23), a Stun's
+    one turn is over (seed 4.62), and what an all-out offense or a contest left him is spent."""
+    return replace(state, exposed="", edge=0, edge_why="", stunned=0,
+                   forfeit=state.forfeit or tactics.tactic == "all_out_defense")
+
+
 def attack_degree(attacker: Side, defender: Side | None, low: int) -> int:
     """The relative degree of an attack once the results are known, 0 for a miss: against a defense, the
     difference, if the attack also reaches the least result that hits; with no defense, an unopposed roll
@@ -575,7 +595,7 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
         if difference > 0 and not degree:
             steps.append(Step(f"{describe(attacker.result)} is below {low_words}: no hit.", "FUDGE 4.22"))
     new = dict(states)
-    new[chosen.defender] = replace(d_state, exposed="", edge=0, edge_why="")
+    new[chosen.defender] = after_defense(d_state, chosen.theirs)
     new[chosen.attacker] = replace(a_state, edge=0, edge_why="",
                                    exposed=options.all_out_alternating if chosen.mine.tactic == "all_out_offense" else "")
     if chosen.mine.tactic == "all_out_offense":

@@ -58,8 +58,9 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("hurt", "At most Hurt (none below a damage factor of 0)"))),
     "graze_roll": ("Damage roll on a graze", "D-FU-14", "off", (
         ("off", "No damage roll on a graze"), ("on", "Rolled, moving the graze one level at most"))),
-    "graze_scale": ("Scale on a graze", "D-FU-6", "off", (
-        ("off", "Scale difference not added"), ("on", "A larger attacker's Scale difference adds levels, up to Very Hurt"))),
+    "graze_scale": ("Scale on a graze at the GM's level", "D-FU-6", "off", (
+        ("off", "Scale difference not added"),
+        ("on", "A larger attacker's Scale difference adds levels to the GM's graze level, up to Very Hurt"))),
     "all_out_tie": ("An all-out attacker ties", "D-FU-12", "wound_table", (
         ("wound_table", "The other wins at relative degree 0: damage factor + 2 on the wound table"),
         ("graze_table", "The other wins: damage factor + 2 on the graze table"))),
@@ -77,8 +78,9 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         (key, value["label"]) for key, value in BOX_SETS.items()) + (("custom", "Custom: the box table below"),)),
     "scratch_cap": ("Scratches pile up to", "D-FU-11", "off", (
         ("off", "Any level"), ("on", "Very Hurt at most (not against huge Scale)"))),
-    "capacity_loss": ("Damage Capacity lost a hit", "seed 4.57", "one", (
-        ("one", "One level a hit"), ("severity", "One level for Hurt, two for Very Hurt, and so on"))),
+    "capacity_loss": ("Damage Capacity lost a hit", "seed 4.57", "severity", (
+        ("severity", "One level for Hurt, two for Very Hurt, and so on (a severe hit costs more)"),
+        ("one", "One level a hit, whatever the wound"))),
     "capacity_scratches": ("Scratches, Damage Capacity record", "D-FU-23", "three", (
         ("three", "Three Scratches make one hit"), ("never", "Scratches never count"))),
     "capacity_terrible": ("Damage Capacity down to Terrible", "D-FU-23", "penalty", (

@@ -8,9 +8,8 @@ from typing import Any
 
 from ...ladder import describe, level_name, skill_name
 from ...report import signed
-from ..data import load
 from . import levels
-from .combat import PARTS, SHIELDS
+from .combat import PART_NAMES, PARTS, SHIELDS
 from .factors import offensive
 from .levels import HURT, INCAPACITATED, NEAR_DEATH, TRACK_LEVELS
 from .options import DEFAULTS as _PAWN_OPTIONS, Options
@@ -141,8 +140,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         items.append({"label": "Stun", "value": ", ".join(part for part in (
             said, f"{state.stuns} on the sheet" if state.stuns else "") if part)})
     for part, part_level in state.parts:
-        items.append({"label": PARTS[part]["label"], "value": "Incapacitated" if part_level >= INCAPACITATED
-                      else levels.name(part_level)})
+        items.append({"label": PARTS[part]["label"], "value": PART_NAMES[part_level]})
     if state.rounds:
         items.append({"label": "Rounds fought", "value": str(state.rounds)})
     if state.exposed:
@@ -150,6 +148,8 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
                       else "none (attacked all-out)"})
     if state.edge:
         items.append({"label": "Next exchange", "value": f"{signed(state.edge)} to weapon skill ({state.edge_why})"})
+    if state.forfeit:
+        items.append({"label": "All-out defense", "value": "no attack until the round ends"})
     if state.hasty:
         items.append({"label": "Hasty", "value": "\u22121 to attack and defend this round"})
     widgets.append({"kind": "stats", "items": items})

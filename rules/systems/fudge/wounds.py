@@ -50,6 +50,7 @@ class State:
     rounds: int = 0             # combat rounds fought, for plus levels (seed 4.36)
     exposed: str = ""           # all-out offense in alternating turns: "minus_two" or "no_defense" next defense
     hasty: bool = False         # traded skill for initiative this round (seed 4.23)
+    forfeit: bool = False       # defended all-out this round of alternating turns: no attack until it ends (4.23)
     edge: int = 0               # added to the weapon skill in the next exchange: a speed contest won (seed 4.36),
     edge_why: str = ""          # or -1 after a foe's all-out defense spotted an opening (seed 4.31)
 
@@ -188,7 +189,9 @@ def status_words(sheet: Sheet, state: State, options: Options) -> str:
         words = levels.name(now)
     extra = [word for word, on in (("knocked out", state.knocked_out), ("very stunned", state.very_stunned > 0),
                                    ("stunned", state.stunned > 0 and not state.very_stunned)) if on]
-    return "; ".join([words, *extra]) if extra and now < INCAPACITATED else words
+    hurt_parts = [f"{part.replace('_', ' ')} {'Hurt' if part_level < INCAPACITATED else 'Incapacitated'}"
+                  for part, part_level in state.parts if part_level >= HURT]
+    return "; ".join([words, *extra, *hurt_parts]) if (extra or hurt_parts) and now < INCAPACITATED else words
 
 
 def capacity_now(sheet: Sheet, state: State, options: Options) -> str:
@@ -207,18 +210,31 @@ def covered(sheet: Sheet, options: Options) -> bool:
     return sheet.role == "pc" or (sheet.role == "major" and options.death_for == "pcs_and_major")
 
 
+def death_options(options: Options) -> bool:
+    return "on" in (options.death_three_levels, options.death_from_incapacitated) or options.death_fudge_point != "off"
+
+
 def take(sheet: Sheet, state: State, wound: Wound, options: Options, *, began: int, fudge_point: bool = False
-         ) -> tuple[State, list[str]]:
-    """Record a wound, with the PC-death options (D-FU-10) applied; returns the new state and what happened,
-    each as a sentence (empty when the wound simply went on the sheet)."""
-    notes: list[str] = []
+         ) -> tuple[State, list[tuple[str, str]]]:
+    """Record a wound, with the PC-death options (D-FU-10) applied; returns the new state and what happened
+    besides, each a sentence with its rule (none when the wound simply went on the sheet)."""
+    notes: list[tuple[str, str]] = []
     if wound.level <= UNDAMAGED:
         return state, notes
+    protected = covered(sheet, options) and method(sheet, options) != "pawn"
     if wound.level >= DEAD:
-        return replace(state, dead=True), notes
+        if not (protected and death_options(options)):
+            return replace(state, dead=True), notes
+        notes.append((f"{sheet.name} would die, but the PC-death options keep a player character from dying by the "
+                      "dice: Near Death instead.", "FUDGE 4.64, D-FU-3"))
+        wound = replace(wound, level=NEAR_DEATH)
     before = level(sheet, state, options)
-    if covered(sheet, options) and method(sheet, options) != "pawn":
-        cap, why = NEAR_DEATH, ""
+    if not protected and fudge_point and options.death_fudge_point != "off" \
+            and _reaches(sheet, state, wound, options) >= NEAR_DEATH:
+        notes.append((f"The PC-death options do not cover {sheet.name}, so a Fudge Point changes nothing.",
+                      "FUDGE 4.64"))
+    if protected:
+        cap, why, rule = NEAR_DEATH, "", "FUDGE 4.64, D-FU-10"
         if options.death_three_levels == "on" and before + 3 < cap:
             cap = before + 3
             why = f"at most three levels a blow: no worse than {levels.name(cap)}"
@@ -228,24 +244,26 @@ def take(sheet: Sheet, state: State, wound: Wound, options: Options, *, began: i
         if options.death_fudge_point != "off" and fudge_point and cap > INCAPACITATED:
             to = INCAPACITATED if options.death_fudge_point == "incapacitated" else VERY_HURT
             if _reaches(sheet, state, wound, options) >= NEAR_DEATH:
-                cap, why = max(before, to), f"a Fudge Point turns the deadly wound into {levels.name(to)}"
+                cap, why, rule = max(before, to), "a Fudge Point spent: a deadly wound becomes a serious one", \
+                    "FUDGE 4.64, D-FU-18"
         if cap < NEAR_DEATH and _reaches(sheet, state, wound, options) > cap:
             kept = wound.level
             while kept > UNDAMAGED and _reaches(sheet, state, replace(wound, level=kept), options) > cap:
                 kept -= 1
             if kept < wound.level:
-                notes.append(f"{levels.name(wound.level)} is held to "
-                             f"{levels.name(kept) if kept else 'nothing'} ({why}); the rest is lost.")
+                after = level(sheet, with_wound(state, replace(wound, level=kept)), options) if kept else before
+                notes.append((f"{levels.name(wound.level)} is held to {levels.name(kept) if kept else 'nothing'} "
+                              f"({why}); the rest is lost, and {sheet.name} stands at {levels.name(after)}.", rule))
                 wound = replace(wound, level=kept)
             if kept == UNDAMAGED:
                 return state, notes
     if method(sheet, options) == "boxes" and wound.level == SCRATCH and options.scratch_cap == "on":
         if record(with_wound(state, wound), options).lost != record(state, options).lost:
-            notes.append("Scratches pile up no further than Very Hurt, and every box to it is marked: this "
-                         "Scratch is lost.")
+            notes.append(("Scratches pile up no further than Very Hurt, and every box to it is marked: this "
+                          "Scratch is lost.", "D-FU-11"))
             return state, notes
     if method(sheet, options) == "pawn" and wound.level == SCRATCH:
-        notes.append("A Scratch marks nothing on a pawn.")
+        notes.append(("A Scratch marks nothing on a pawn.", "D-FU-17"))
         return state, notes
     return with_wound(state, wound), notes
 
@@ -256,6 +274,27 @@ def _reaches(sheet: Sheet, state: State, wound: Wound, options: Options) -> int:
     if method(sheet, options) == "boxes" and len(record(after, options).beyond) > len(record(state, options).beyond):
         return NEAR_DEATH + 1
     return level(sheet, after, options)
+
+
+def heal_capacity(state: State, healed: int, options: Options) -> State:
+    """Healing on the Damage Capacity record (seed 4.57): each level healed gives back a level of Damage Capacity,
+    never above the undamaged level; the hits that cost the most recently go first."""
+    kept = list(state.wounds)
+    left = healed
+    for index in range(len(kept) - 1, -1, -1):
+        if left <= 0:
+            break
+        wound = kept[index]
+        if wound.level <= SCRATCH:
+            continue
+        cost = wound.level - 1 if options.capacity_loss == "severity" else 1
+        take_back = min(cost, left)
+        left -= take_back
+        if take_back == cost:
+            kept.pop(index)
+        else:                               # only "severity" costs more than one level
+            kept[index] = replace(wound, level=wound.level - take_back)
+    return replace(state, wounds=tuple(kept))
 
 
 def heal_levels(state: State, healed: int, *, scratches: bool) -> State:
@@ -270,5 +309,15 @@ def heal_levels(state: State, healed: int, *, scratches: bool) -> State:
         after = wound.level - healed
         if after > SCRATCH:
             kept.append(replace(wound, level=after))
-    parts = tuple((part, part_level - healed) for part, part_level in state.parts if part_level - healed > SCRATCH)
-    return replace(state, wounds=tuple(kept), parts=parts)
+    # A part is Scratched, Hurt or Incapacitated (seed 4.35): healing moves it down that short scale.
+    scale = (SCRATCH, HURT, INCAPACITATED)
+    parts = []
+    for part, part_level in state.parts:
+        if part_level == SCRATCH:
+            if not scratches:
+                parts.append((part, part_level))
+            continue
+        lower = scale.index(part_level) - healed
+        if lower > 0:
+            parts.append((part, scale[lower]))
+    return replace(state, wounds=tuple(kept), parts=tuple(parts))
