@@ -86,7 +86,8 @@ def sheet_schema() -> list[dict[str, Any]]:
         {"name": "shield", "kind": "choice", "label": "Shield", "default": "none",
          "choices": [{"value": row["value"], "label": row["label"]} for row in SHIELDS.values()]},
         {"name": "weapons", "kind": "list", "label": "Weapons", "max": MAX_WEAPONS,
-         "default": [{"name": row["name"], "notation": row["notation"]} for row in weapons if row["name"] == "Broadsword"],
+         "default": [{"name": row["name"], "notation": row["notation"]}
+                     for row in weapons if row["name"] == "Broadsword"],
          "of": {"kind": "gear", "catalog": "weapons", "label": "Weapon",
                 "example": "size 2, sharp, magic 1 or power 3, auto 20"}},
         {"name": "armour", "kind": "gear", "catalog": "armour", "label": "Armour", "optional": True,
@@ -109,7 +110,8 @@ def sheet_schema() -> list[dict[str, Any]]:
     ]
 
 
-def _tactics(prefix: str, who: str, *, defender_only: bool = False, attacker_only: bool = False) -> list[dict[str, Any]]:
+def _tactics(prefix: str, who: str, *, defender_only: bool = False,
+             attacker_only: bool = False) -> list[dict[str, Any]]:
     plain = {"option": "stances", "in": ["off"]}
     choices: list[dict[str, Any]] = [
         {"value": "normal", "label": "Normal"},
@@ -118,9 +120,11 @@ def _tactics(prefix: str, who: str, *, defender_only: bool = False, attacker_onl
         {"value": "defend_only", "label": "Only defends (cannot hurt)"},
         {"value": "unaware", "label": "Cannot fight (unaware)"}]
     if attacker_only:
-        choices = [{"value": "normal", "label": "Normal"}, {"value": "all_out_offense", "label": "All-out offense (+1)"}]
+        choices = [{"value": "normal", "label": "Normal"},
+                   {"value": "all_out_offense", "label": "All-out offense (+1)"}]
     if defender_only:
-        choices = [{"value": "normal", "label": "Normal"}, {"value": "all_out_defense", "label": "All-out defense (+2)"},
+        choices = [{"value": "normal", "label": "Normal"},
+                   {"value": "all_out_defense", "label": "All-out defense (+2)"},
                    {"value": "unaware", "label": "Unaware of the attack"}]
     out: list[dict[str, Any]] = [
         {"name": f"{prefix}tactic", "kind": "choice", "label": f"{who}: tactic", "default": "normal",

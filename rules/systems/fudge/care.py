@@ -70,7 +70,8 @@ def wound(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mappin
     steps: list[Step] = []
     if wanted == DEAD:
         steps.append(Step(f"Automatic death: {sheet.name} is killed, no roll needed.", "FUDGE 4.51"))
-        return {target: replace(state, dead=True)}, Report(f"{sheet.name} is killed", tuple(steps), f"{sheet.name} is dead")
+        return {target: replace(state, dead=True)}, Report(f"{sheet.name} is killed", tuple(steps),
+                                                           f"{sheet.name} is dead")
     steps.append(Step(f"The GM assesses the wound as {levels.name(wanted)}.", "FUDGE 4.55"))
     if options.gm_roll == "on":
         faces = dice.roll("situational", "dF", 4, f"the GM judged {levels.name(wanted)}: roll 4 Fudge dice, "
@@ -150,7 +151,8 @@ def heal(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
         healed = chosen["levels"]
         steps.append(Step(f"Healed {plural(healed, 'level')} by the GM's word (magic, high tech).", "FUDGE 4.8"))
     new = _heal(sheet, state, healed, options, steps, scratches=False)
-    return {target: new}, Report(f"Healing {sheet.name}", tuple(steps), f"{sheet.name}: {status_words(sheet, new, options)}")
+    return {target: new}, Report(f"Healing {sheet.name}", tuple(steps),
+                                 f"{sheet.name}: {status_words(sheet, new, options)}")
 
 
 def _healing_scratches(count: int) -> str:

@@ -255,7 +255,8 @@ def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
 
 def _degree_chart(fighter: str, foe: str, degrees: Mapping[int, int], total: int) -> dict[str, Any]:
     """The relative degree, grouped as a referee reads it: who wins, by a graze, by 2 or 3, by 4 or more."""
-    groups: list[tuple[str, Callable[[int], bool]]] = [(f"{fighter} by 4+", lambda d: d >= 4), (f"{fighter} by 2\u20133", lambda d: d in (2, 3)),
+    groups: list[tuple[str, Callable[[int], bool]]] = [
+              (f"{fighter} by 4+", lambda d: d >= 4), (f"{fighter} by 2\u20133", lambda d: d in (2, 3)),
               (f"{fighter} by 1", lambda d: d == 1), ("A tie", lambda d: d == 0),
               (f"{foe} by 1", lambda d: d == -1), (f"{foe} by 2\u20133", lambda d: d in (-2, -3)),
               (f"{foe} by 4+", lambda d: d <= -4)]

@@ -75,7 +75,7 @@ def read_tactics(inputs: Mapping[str, Any], prefix: str, options: Options) -> Ta
                                   default=0),
                    fields.flag(inputs, f"{prefix}stun", f"{prefix}stun"),
                    fields.choice(inputs, f"{prefix}pull", f"{prefix}pull", PULLS, default="none"),
-                   fields.flag(inputs, f"{prefix}spotted", f"{prefix}spotted") if tactic == "all_out_defense" else False)
+                   tactic == "all_out_defense" and fields.flag(inputs, f"{prefix}spotted", f"{prefix}spotted"))
 
 
 def weapon_of(sheet: Sheet, index: int | None) -> tuple[Weapon, str]:

@@ -19,8 +19,8 @@ from ...dice import DiceSource, fudge_value
 from ...errors import BadField
 from ...ladder import describe
 from ...report import Report, Step, show_fudge, signed
-from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, refuse_all_out_defense, Landing, Tactics, able, can_attack, minimum, read_tactics,
-                     read_weapon, skill, stance_words, strike, weapon_of)
+from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, can_attack, minimum,
+                     read_tactics, read_weapon, refuse_all_out_defense, skill, stance_words, strike, weapon_of)
 from .damage import Blow
 from .options import Options
 from .sheet import Sheet
@@ -272,7 +272,8 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
         note = "; ".join(notes)
         if options.stances == "on":
             steps.append(Step(f"{fighter.sheet.name}'s offense {describe(paired.my_offense)} against "
-                              f"{foe.sheet.name}'s defense {describe(o_def)}: {signed(paired.mine)}. {foe.sheet.name}'s "
+                              f"{foe.sheet.name}'s defense {describe(o_def)}: {signed(paired.mine)}. "
+                              f"{foe.sheet.name}'s "
                               f"offense {describe(paired.their_offense)} against {fighter.sheet.name}'s defense "
                               f"{describe(f_def)}: {signed(paired.theirs)}." + (f" ({note})" if note else ""),
                               "FUDGE 4.32"))
@@ -280,7 +281,8 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
             steps.append(Step(f"{fighter.sheet.name} {describe(paired.my_offense)} against {foe.sheet.name} "
                               f"{describe(paired.their_offense)}: relative degree {signed(paired.mine)}."
                               + (f" ({note})" if note else ""), "FUDGE 4.22"))
-    decision = decide(tuple(pairings), tuple(side.all_out for side in sides), tuple(blocked(side) != "" for side in sides),
+    decision = decide(tuple(pairings), tuple(side.all_out for side in sides),
+                      tuple(blocked(side) != "" for side in sides),
                       options.stances == "on", foes.index(chosen.strike) + 1 if chosen.strike else 0)
     for what, index in decision.notes:
         steps.append(Step(say(what, index, sides, decision, chosen, sheets), "FUDGE 4.34, D-FU-7" if len(foes) > 1
@@ -423,6 +425,11 @@ def blocked(side: Side) -> str:
         "unaware": "unable to fight this round"}.get(side.all_out, "")
 
 
+def struck_first(sides: list[Side], decision: Decision) -> str:
+    """Whom the fighter strikes instead of the foe he named, or no one."""
+    return sides[decision.hits[0].struck].sheet.name if decision.hits and decision.hits[0].striker == 0 else "no one"
+
+
 def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Round,
         sheets: Mapping[str, Sheet]) -> str:
     """A decision's note as a referee says it."""
@@ -441,7 +448,7 @@ def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Ro
         "tied_best": f"{fighter} tied his best foe, so he may only wound a foe at least two levels below his result"
                      + (f": {names}." if names else ", and none is."),
         "unreachable": f"{fighter} cannot wound {side} this round, so he strikes "
-                       f"{sides[decision.hits[0].struck].sheet.name if decision.hits and decision.hits[0].striker == 0 else 'no one'}.",
+                       f"{struck_first(sides, decision)}.",
         "choice": f"{fighter} may wound any of {names}; he strikes {side}.",
     }[what]
 
@@ -597,7 +604,8 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     new = dict(states)
     new[chosen.defender] = after_defense(d_state, chosen.theirs)
     new[chosen.attacker] = replace(a_state, edge=0, edge_why="",
-                                   exposed=options.all_out_alternating if chosen.mine.tactic == "all_out_offense" else "")
+                                   exposed=(options.all_out_alternating
+                                            if chosen.mine.tactic == "all_out_offense" else ""))
     if chosen.mine.tactic == "all_out_offense":
         steps.append(Step(f"Having attacked all-out, {a_sheet.name} is " +
                           ("\u22122 to defend" if options.all_out_alternating == "minus_two" else "without defense")

@@ -15,7 +15,8 @@ from ..data import load
 from . import levels
 
 _DATA = load("fudge")
-BOX_SETS: dict[str, dict[str, Any]] = {key: value for key, value in _DATA["box_sets"].items() if not key.startswith("_")}
+BOX_SETS: dict[str, dict[str, Any]] = {key: value for key, value in _DATA["box_sets"].items()
+                                       if not key.startswith("_")}
 NUMBER_COLUMNS: tuple[str, ...] = tuple(_DATA["wound_numbers"]["columns"])
 DEFAULT_NUMBERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(row[column] for column in NUMBER_COLUMNS) for row in _DATA["wound_numbers"]["rows"])

@@ -195,7 +195,8 @@ def resolve_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
             steps.append(Step(f"{target.name} dodges at {describe(aim.dodge)} ({aim.dodge_said}); an NPC facing a PC "
                               "takes the level, with no roll.", "FUDGE 4.33"))
         else:
-            dodge_faces = dice.roll("dodge", "dF", 4, f"{target.name} dodges at {describe(aim.dodge)}: roll 4 Fudge dice")
+            dodge_faces = dice.roll("dodge", "dF", 4,
+                                    f"{target.name} dodges at {describe(aim.dodge)}: roll 4 Fudge dice")
             other = fudge_value(dodge_faces)
             steps.append(Step(f"{target.name} dodges at {describe(aim.dodge)} ({aim.dodge_said}) and rolls "
                               f"{show_fudge(dodge_faces)} = {signed(other)}: {describe(aim.dodge + other)}.",
@@ -205,7 +206,8 @@ def resolve_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
                                                   f"{level_name(shot.return_difficulty)}: roll 4 Fudge dice")
         other = fudge_value(back_faces)
         steps.append(Step(f"{target.name} shoots back at {describe(aim.back)} ({aim.back_said}) and rolls "
-                          f"{show_fudge(back_faces)} = {signed(other)}: {describe(aim.back + other)}, against difficulty "
+                          f"{show_fudge(back_faces)} = {signed(other)}: {describe(aim.back + other)}, "
+                          "against difficulty "
                           f"{level_name(shot.return_difficulty)}.", "FUDGE 4.4", back_faces, "return"))
     degree, back = degrees(shot, aim, shot_roll, other)
     if aim.dodge is not None:

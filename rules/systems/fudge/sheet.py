@@ -196,7 +196,8 @@ class Sheet:
     @staticmethod
     def from_dict(data: Any, field: str = "sheet") -> Sheet:
         data = fields.mapping(data, field)
-        known = {"name", "role", "offense", "offense_plus", "defense", "defense_plus", "dodge", "shooting", "initiative",
+        known = {"name", "role", "offense", "offense_plus", "defense", "defense_plus", "dodge", "shooting",
+                 "initiative",
                  "combat_reflexes", "strength", "damage_capacity", "constitution", "scale", "pain", "shield",
                  "weapons", "armour"}
         if set(data) - known:
@@ -216,9 +217,12 @@ class Sheet:
         return Sheet(
             name=fields.text(data, "name", f"{field}.name"),
             role=fields.choice(data, "role", f"{field}.role", ROLES, default="pc"),
-            offense=trait("offense", SKILL_RANGE), offense_plus=fields.flag(data, "offense_plus", f"{field}.offense_plus"),
-            defense=trait("defense", SKILL_RANGE), defense_plus=fields.flag(data, "defense_plus", f"{field}.defense_plus"),
-            dodge=trait("dodge", SKILL_RANGE), shooting=trait("shooting", SKILL_RANGE), initiative=trait("initiative", SKILL_RANGE),
+            offense=trait("offense", SKILL_RANGE),
+            offense_plus=fields.flag(data, "offense_plus", f"{field}.offense_plus"),
+            defense=trait("defense", SKILL_RANGE),
+            defense_plus=fields.flag(data, "defense_plus", f"{field}.defense_plus"),
+            dodge=trait("dodge", SKILL_RANGE), shooting=trait("shooting", SKILL_RANGE),
+            initiative=trait("initiative", SKILL_RANGE),
             combat_reflexes=fields.flag(data, "combat_reflexes", f"{field}.combat_reflexes"),
             strength=trait("strength"), damage_capacity=trait("damage_capacity"), constitution=trait("constitution"),
             scale=trait("scale", SCALE_RANGE),
