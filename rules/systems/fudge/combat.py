@@ -254,7 +254,8 @@ def _recorded(sheet: Sheet, before: State, after: State, wound: int, now: int, o
     box = next(index + 1 for index, (was, held) in enumerate(zip(old.boxes, new.boxes)) if was != held)
     where = f"{'an' if levels.name(box)[0] in 'AEIOU' else 'a'} {levels.name(box)} box" if box == wound else \
         f"the next open box, under {levels.name(box)}, marked \u201c{levels.LETTERS[wound]}\u201d"
-    return f"{levels.name(wound)} goes in {where}: {sheet.name} is {levels.name(now)}" + (
+    standing = "has a Scratch" if now == SCRATCH else f"is {levels.name(now)}"
+    return f"{levels.name(wound)} goes in {where}: {sheet.name} {standing}" + (
         f" ({signed(levels.penalty(now, sheet.pain))})" if levels.penalty(now, sheet.pain) else "") + "."
 
 

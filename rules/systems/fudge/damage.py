@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...keys import cached_hash
 from ...dice import DiceSource, fudge_value
-from ...report import Step, show_fudge, signed
+from ...report import Step, number as whole, show_fudge, signed
 from ..data import load
 from . import levels
 from .factors import damage_factor
@@ -108,6 +108,11 @@ def read_dice(faces: tuple[int, ...], bonus: int) -> tuple[int, str]:
     return value, str(row["label"])
 
 
+def dF_rolled(roll: str) -> bool:
+    """Whether the chosen damage roll is a roll of Fudge dice (the even-or-odd one reads the combat rolls)."""
+    return roll in ("one_df_factor", "one_df_level", "situational_limited", "situational")
+
+
 def _even(total: int | None) -> int:
     return 1 if total is not None and total % 2 == 0 else 0
 
@@ -142,27 +147,27 @@ def wound_level(blow: Blow, options: Options, dice: DiceSource) -> tuple[int | N
         sums.append(f"{signed(blow.bonus)} {blow.bonus_why}")
     if blow.extra:
         sums.append(f"{signed(blow.extra)} for the bullets on target")
-    text = f"{lead}: {', '.join(sums)}: damage {number}."
+    text = f"{lead}: {', '.join(sums)}: damage {whole(number)}."
     steps.append(Step(text, "D-FU-12" if tie else "FUDGE 4.55"))
     roll = options.damage_roll
     shift = 0
     if roll in ("one_df_factor", "one_df_level", "situational_limited", "situational"):
         count = 1 if roll.startswith("one_df") else 4
-        faces = dice.roll(blow.roll, "dF", count, f"{lead}, damage {number}: roll "
+        faces = dice.roll(blow.roll, "dF", count, f"{lead}, damage {whole(number)}: roll "
                                                   f"{'1 Fudge die' if count == 1 else '4 Fudge dice'} for damage")
         rolled = fudge_value(faces)
         if roll == "one_df_factor":
             number += rolled
-            said = f"added to the damage: {number}"
+            said = f"added to the damage: {whole(number)}"
         elif roll == "one_df_level":
             shift = rolled
             said = "added to the wound level"
         elif roll == "situational_limited":
             before, number = number, limited(number, rolled)
-            said = f"with the limitations (at least 1, at most double): {before} becomes {number}"
+            said = f"with the limitations (at least 1, at most double): {whole(before)} becomes {whole(number)}"
         else:
             number = max(0, number + rolled)
-            said = f"added to the damage: {number}"
+            said = f"added to the damage: {whole(number)}"
         steps.append(Step(f"Damage roll {show_fudge(faces)} = {signed(rolled)}, {said}.",
                           "D-FU-24" if roll == "one_df_level" else "D-FU-2" if roll.startswith("situational")
                           else "FUDGE 4.61", faces, blow.roll))
@@ -175,17 +180,27 @@ def wound_level(blow: Blow, options: Options, dice: DiceSource) -> tuple[int | N
                 f"{who}'s combat roll is {'even' if attack_even else 'odd'}")
         if roll == "even_odd_factor":
             number += change
-            steps.append(Step(f"{said}: {signed(change)} to the damage, {number}.", "FUDGE 4.61"))
+            steps.append(Step(f"{said}: {signed(change)} to the damage, {whole(number)}.", "FUDGE 4.61"))
         else:
             shift = change
             steps.append(Step(f"{said}: {signed(change)} to the wound level.", "FUDGE 4.61"))
+    # What the two Scales put into the damage factor: without it, would the blow have wounded?
+    scale_part = (blow.attacker.scale if blow.weapon.muscle or blow.weapon.scaled else 0) - \
+        (blow.defender.scale // 2 if blow.weapon.piercing else blow.defender.scale)
+    if options.scale_roll == "on" and number <= 0 < number - scale_part and not dF_rolled(roll):
+        faces = dice.roll(blow.roll, "dF", 4, f"{lead}: only Scale stops it; roll 4 Fudge dice for damage")
+        rolled = fudge_value(faces)
+        before, number = number, limited(number, rolled)
+        steps.append(Step(f"Only Scale keeps this blow from wounding {whom}: a damage roll {show_fudge(faces)} = "
+                          f"{signed(rolled)}, with the limitations, makes damage {whole(before)} into {whole(number)} (many small "
+                          "wounds may still add up).", "FUDGE 4.58", faces, blow.roll))
     level = level_for(number, starts)
     if shift:
         moved = max(UNDAMAGED, min(NEAR_DEATH, level + shift))
-        steps.append(Step(f"Damage {number} is {levels.name(level)}; the roll moves it to {levels.name(moved)}.",
+        steps.append(Step(f"Damage {whole(number)} is {levels.name(level)}; the roll moves it to {levels.name(moved)}.",
                           "D-FU-24"))
         return moved, steps
-    steps.append(Step(f"Damage {number} is {levels.name(level)} on the wound numbers "
+    steps.append(Step(f"Damage {whole(number)} is {levels.name(level)} on the wound numbers "
                       f"({', '.join(str(start) for start in starts)}).", "FUDGE 4.55"))
     return level, steps
 

@@ -70,6 +70,9 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("no_defense", "No defense at all on the opponent's next turn"))),
     "weapon_size": ("Weapon size in melee", "seed 4.31", "on", (
         ("on", "Two or more behind in weapon and shield: \u22121 to skill"), ("off", "Not compared"))),
+    "scale_roll": ("A damage roll when only Scale stops a blow", "seed 4.58", "off", (
+        ("off", "No wound"),
+        ("on", "4dF with the limitations: small wounds may add up on a larger foe"))),
     "less_lethal": ("Less lethal weapons", "seed 4.54", "off", (
         ("off", "As listed"), ("on", "\u22121 to every weapon but sharpness (longer fights)"))),
     "record": ("Wound record", "seed 4.57", "boxes", (
