@@ -255,7 +255,91 @@ def test_megatraveller_headlines_and_cards_name_only_what_the_steps_applied(
         check_megatraveller(state["view"]["log"][-1], before, state["view"]["roster"][0]["status"]["text"])
 
 
-CHECKS: dict[str, Callable[..., None]] = {"typed": check_typed, "megatraveller": check_megatraveller}
+# -- FUDGE --------------------------------------------------------------------------------------------------
+
+FUDGE_BLOW = re.compile(r"(?:^|; )(?P<striker>\w[\w ]*?) hits (?P<struck>\w[\w ]*?): (?P<effect>.*?)(?=; \w[\w ]*? hits |$)")
+FUDGE_EFFECTS = (                   # a word the headline may use -> the words of a step that did it
+    ("Very Stunned", ("Very Stunned",)),
+    ("Stunned", ("is a Stun", "Very Stunned")),
+    ("knocked out", ("knocks",)),
+    ("Dead", ("is dead",)),
+    ("Near Death", ("Near Death",)),
+    ("Incapacitated", ("Incapacitated",)),
+)
+
+
+def check_fudge(entry: Entry, before: dict[str, str], after: dict[str, str]) -> None:
+    """A round's or a shot's headline: each "A hits B: what" is backed by a step of A's blow landing on B, names
+    only effects a step applied, and what it says B now is, B's card says; "nobody is hurt" leaves every card's
+    wounds as they were."""
+    outcome = entry["outcome"]
+    if outcome in ("A stand-off: nobody is hurt", "Nobody is hurt", "Missed"):
+        assert not backed(entry, "goes in", "Going for a knockout", "is dead"), entry
+        return
+    blows = list(FUDGE_BLOW.finditer(outcome))
+    assert blows, f"a headline that names no blow: {outcome!r}"
+    for blow in blows:
+        striker, struck, effect = blow.group("striker"), blow.group("struck"), blow.group("effect")
+        assert backed(entry, f"{striker} hits {struck} by", f"{striker} grazes {struck}", f"{striker}'s shot",
+                      f"{striker} wins the tie") or backed(entry, f"{striker} hits {struck}"), (entry, blow.group(0))
+        for word, steps in FUDGE_EFFECTS:
+            if word in effect and word not in before.get(struck, ""):
+                assert backed(entry, *steps), f"the headline names {word!r}, which no step applied: {entry}"
+        said = effect.split("; ", 1)[1] if "; " in effect and effect.split("; ")[0] in (
+            "Scratch", "Hurt", "Very Hurt", "Incapacitated", "Near Death") else effect
+        card = after.get(struck, "")
+        if card and said[:1].isupper() and said not in ("Stunned", "Very Stunned", "Dead"):
+            assert card.startswith(said.split(";")[0]) or said.startswith(card.split(";")[0]), (outcome, card)
+
+
+fudge_sheet = st.fixed_dictionaries({
+    "offense": st.integers(-1, 3), "strength": st.integers(-1, 3), "damage_capacity": st.integers(-1, 2),
+    "scale": st.sampled_from([0, 0, 0, 2, -2]), "role": st.sampled_from(["pc", "major", "pawn"]),
+    "weapons": st.sampled_from([[{"name": "Sword", "notation": "size 2, sharp"}],
+                                [{"name": "Mace", "notation": "size 2, blunt"}],
+                                [{"name": "Gun", "notation": "power 3, auto 10"}]]),
+    "armour": st.sampled_from([None, {"name": "Leather", "notation": "+2"}, {"name": "Plate", "notation": "+4"}])})
+fudge_options = st.fixed_dictionaries({
+    "wounds": st.sampled_from(["damage", "doubled", "min_mid_max"]),
+    "damage_roll": st.sampled_from(["none", "one_df_level", "situational_limited", "even_odd_factor"]),
+    "record": st.sampled_from(["boxes", "capacity"]), "stances": st.sampled_from(["off", "on"]),
+    "death_three_levels": st.sampled_from(["off", "on"]), "mmm_beyond": st.sampled_from(["near_death", "dead"])})
+fudge_action = st.one_of(
+    st.tuples(st.just("round"), st.fixed_dictionaries({
+        "fighter": st.just("c1"), "foe": st.just("c2"), "stun": st.booleans(),
+        "aim": st.sampled_from(["none", "none", "head", "leg"])})),
+    st.tuples(st.just("round"), st.fixed_dictionaries({"fighter": st.just("c2"), "foe": st.just("c1")})),
+    st.tuples(st.just("shoot"), st.fixed_dictionaries({
+        "shooter": st.just("c1"), "target": st.just("c2"),
+        "awareness": st.sampled_from(["unaware", "dodges", "shoots_back"])})),
+    st.tuples(st.just("heal"), st.fixed_dictionaries({"target": st.sampled_from(["c1", "c2"]),
+                                                      "how": st.just("skill"), "skill": st.just("2")})))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(first=fudge_sheet, second=fudge_sheet, options=fudge_options,
+       actions=st.lists(fudge_action, min_size=1, max_size=8), seed=st.integers(0, 10**6))
+def test_fudge_headlines_name_only_what_the_steps_applied(first: dict[str, Any], second: dict[str, Any],
+                                                          options: dict[str, Any],
+                                                          actions: list[tuple[str, dict[str, Any]]],
+                                                          seed: int) -> None:
+    state = answer("new", system="fudge", options=options)["result"]
+    for name, sheet in (("Anna", first), ("Bors", second)):
+        sheet = {key: value for key, value in sheet.items() if value is not None}
+        state = answer("add", encounter_key=state["key"], sheet={**sheet, "name": name})["result"]
+    for number, (action, inputs) in enumerate(actions):
+        before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+        done = answer("act", encounter_key=state["key"], action=action, inputs=inputs, seed=seed + number)
+        if not done["ok"]:
+            continue
+        state = done["result"]
+        after = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+        if action != "heal":
+            check_fudge(state["view"]["log"][-1], before, after)
+
+
+CHECKS: dict[str, Callable[..., None]] = {"typed": check_typed, "megatraveller": check_megatraveller,
+                                          "fudge": check_fudge}
 
 
 def test_the_checks_can_fail() -> None:
@@ -268,3 +352,7 @@ def test_the_checks_can_fail() -> None:
               "outcome": "1 damage: Target is taken out"}
     with pytest.raises(AssertionError):
         CHECKS["typed"](marked, "Unhurt", "Scratched (no penalty)")
+    stunned = {"steps": [{"text": "Anna hits Bors by +2: relative degree +2, damage factor +1: damage 3."}],
+               "outcome": "Anna hits Bors: Stunned"}
+    with pytest.raises(AssertionError):
+        CHECKS["fudge"](stunned, {"Bors": "Undamaged"}, {"Bors": "Undamaged; stunned"})

@@ -248,7 +248,8 @@ def _min_mid_max(blow: Blow, factor: int, options: Options, dice: DiceSource, st
     who, whom = blow.attacker.name, blow.defender.name
     from_factor, from_degree = factor_bonus(factor, options), degree_bonus(blow.degree)
     total = from_factor + from_degree
-    said = (f"Min-Mid-Max: damage factor {signed(factor)} gives {signed(from_factor)}, relative degree "
+    said = (f"{who} hits {whom} by {signed(blow.degree)}. Min-Mid-Max: damage factor {signed(factor)} gives "
+            f"{signed(from_factor)}, relative degree "
             f"{signed(blow.degree)} gives {signed(from_degree)}: bonus {signed(total)}")
     if total < 0:
         steps.append(Step(f"{said}, below 0: no damage is possible, so no dice are rolled.", "FUDGE 4.63"))
