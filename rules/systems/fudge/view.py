@@ -10,12 +10,15 @@ from ...ladder import describe, level_name, skill_name
 from ...report import signed
 from . import levels
 from .combat import PART_NAMES, PARTS, SHIELDS
-from .factors import offensive
+from .factors import defensive, offensive
 from .levels import HURT, INCAPACITATED, NEAR_DEATH, TRACK_LEVELS
 from .options import DEFAULTS as _PAWN_OPTIONS, Options
-from .sheet import Sheet
+from .sheet import Sheet, Weapon
 from .wounds import (State, capacity_lost, capacity_now, level, method, out_of_fight, penalty, record,
                      status_words)
+
+
+PLAIN = Weapon(size=0)      # a weapon that neither halves armour nor pierces Scale: the defensive factor as listed
 
 
 def thresholds(options: Options) -> list[str | None]:
@@ -124,6 +127,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             items.append({"label": label, "value": level_name(value)})
     if kind != "capacity" or sheet.role == "pawn":
         items.append({"label": "Damage Capacity", "value": describe(sheet.damage_capacity)})
+    items.append({"label": "Defensive factor", "value": signed(defensive(sheet, PLAIN, options).total)})
     if sheet.scale:
         items.append({"label": "Scale", "value": signed(sheet.scale)})
     if sheet.shield != "none":
