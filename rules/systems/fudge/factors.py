@@ -47,12 +47,13 @@ def offensive(sheet: Sheet, weapon: Weapon, options: Options) -> Factors:
         parts.append((f"Strength {level_name(sheet.strength)}", sheet.strength))
     if weapon.muscle or weapon.scaled:
         parts.append(("Scale", sheet.scale))
-    less = options.less_lethal == "on"
     if weapon.muscle:
-        parts.append(("size", (weapon.size or 0) - (1 if less else 0)))
+        parts.append(("size", weapon.size or 0))
     else:
-        parts.append(("power", (weapon.power or 0) - (1 if less else 0)))
+        parts.append(("power", weapon.power or 0))
     parts += [("sharp", weapon.sharp), ("magic", weapon.magic), ("tech", weapon.tech)]
+    if options.less_lethal == "on" and weapon.muscle:      # the note closes the muscle-powered list (seed 4.54)
+        parts.append(("less lethal", -1))
     return Factors(tuple(parts))
 
 

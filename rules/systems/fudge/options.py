@@ -74,7 +74,7 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("off", "No wound"),
         ("on", "4dF with the limitations: small wounds may add up on a larger foe"))),
     "less_lethal": ("Less lethal weapons", "seed 4.54", "off", (
-        ("off", "As listed"), ("on", "\u22121 to every weapon but sharpness (longer fights)"))),
+        ("off", "As listed"), ("on", "\u22121 to every muscle-powered weapon, sharpness aside (longer fights)"))),
     "record": ("Wound record", "seed 4.57", "boxes", (
         ("boxes", "Wound boxes under each level"),
         ("capacity", "Damage Capacity drops a level a hit (not a damage factor then)"))),

@@ -69,11 +69,10 @@ class Weapon:
         """Shot by a bow, gun or beam: harder to dodge than a thrown weapon (seed 4.4)."""
         return self.power is not None and not self.thrown
 
-    def factor(self, less_lethal: bool = False) -> int:
-        """The weapon's part of the offensive factor; the less-lethal option takes 1 from every category but
-        sharpness (seed 4.54 note)."""
+    def factor(self) -> int:
+        """The weapon's own part of the offensive factor, as the sample list rates it (seed 4.54)."""
         base = self.size if self.size is not None else self.power or 0
-        return base - (1 if less_lethal else 0) + self.sharp + self.magic + self.tech
+        return base + self.sharp + self.magic + self.tech
 
 
 @dataclass(frozen=True)
