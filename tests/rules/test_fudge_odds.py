@@ -3,7 +3,7 @@
 For every chart an ``odds`` answer gives, the same action is resolved once for every class of dice it can ask for,
 with the faces typed in (``"dice": "given"`` through the API, or ``rules.dice.GivenDice`` handed to the system's own
 ``apply`` where the API would be too slow), and the outcome is read off the answer as the page shows it: the card's
-status text ("Unhurt: ..." when the card's wound record, status and body parts are as after an exchange that hits
+status text ("No new wound: ..." when the card's wound record, status and body parts are as after an exchange that hits
 nobody), the relative degree the report states, the report's outcome.  The tallies, exact Fractions, must equal every bar's ``weight/total``; a grouped tail ("Worse
 still", "... or better") must hold exactly what the named bars leave.  Every chart's bars must also sum to its total.
 
@@ -172,7 +172,7 @@ def by_engine(encounter: dict[str, Any], action: str, inputs: dict[str, Any], re
 
 
 def baseline(encounter: dict[str, Any], action: str, inputs: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The cards an outcome is "Unhurt" against: as they are; for a round, as they are once a round has passed with
+    """The cards an outcome is "No new wound" against: as they are; for a round, as they are once a round has passed with
     nobody hit (a Stun wears off, a plus level counts the round: the time action's "A round ends"); for an attack,
     as they are after the attack misses (a defended turn ends a Stun)."""
     if action == "round":
@@ -205,14 +205,14 @@ def parts(card: dict[str, Any]) -> list[tuple[str, str]]:
 
 def state_label(seen: Seen, name: str) -> str:
     """The card's status after the action with any part a called shot hit ("; weapon arm Hurt"), or
-    "Unhurt: <status>" when neither the wound record drawn on the card, the status (which names stuns and
+    "No new wound: <status>" when neither the wound record drawn on the card, the status (which names stuns and
     knockouts) nor the parts changed from the baseline.  The scenarios never go past the last box and give no
     second Stun to one already stunned, so that is the whole record."""
     before, after = seen.before[name], seen.after[name]
     status = str(after["status"]["text"])
     if after["widgets"][0] == before["widgets"][0] and status == before["status"]["text"] \
             and parts(after) == parts(before):
-        return f"Unhurt: {status}"
+        return f"No new wound: {status}"
     return status + "".join(f"; {label.lower()} {level}" for label, level in parts(after))
 
 
@@ -453,7 +453,7 @@ ROUNDS = [
                                                         ("c1", "hurt"), ("c1", "hurt"))), "round", DUEL,
          SNORRI_BRYNHILD),
     # (From no wound, so that every wound shows on the card: a Scratch that never counts on a Hurt fighter's
-    # Damage Capacity changes nothing the card draws, though the odds name it apart from "Unhurt".)
+    # Damage Capacity changes nothing the card draws, though the odds name it apart from "No new wound".)
     Case("Damage Capacity record by severity, Terrible Incapacitates", fresh("snorri", "brynhild", options={
         "record": "capacity", "capacity_loss": "severity", "capacity_terrible": "incapacitated",
         "capacity_scratches": "never"}), "round", DUEL, SNORRI_BRYNHILD),

@@ -10,7 +10,7 @@ import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js"
 import { renderLibrary } from "./library-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
-  renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
+  markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
 let current = null;        // {encounter, view, fragment}: the engine's last answer
 let systems = new Map();   // id -> the system's schema (options, sheet, actions, catalog)
@@ -1067,7 +1067,9 @@ function wireEvents() {
   q("tables-dialog").addEventListener("close", tablesClosed);
   window.addEventListener("beforeprint", beforePrint);
   window.addEventListener("afterprint", afterPrint);
-  q("options-form").addEventListener("submit", (event) => event.preventDefault());   // Enter in a cell sends nothing more
+  q("options-form").addEventListener("submit", (event) => event.preventDefault());
+  q("action-tabs").addEventListener("scroll", markTabsCut, { passive: true });
+  window.addEventListener("resize", markTabsCut, { passive: true });   // Enter in a cell sends nothing more
   document.addEventListener("click", (event) => {
     for (const menu of document.querySelectorAll("details.card-menu[open]")) {
       if (!menu.contains(event.target)) menu.open = false;

@@ -166,6 +166,15 @@ export function renderTabs(actions, current, onSelect) {
     text: action.label, onclick: () => onSelect(action.id),
   })));
   tabs.hidden = actions.length < 2;
+  markTabsCut();
+}
+
+// A row of tabs wider than its panel scrolls sideways; its cut edge fades, so a tab off screen is seen to be there.
+export function markTabsCut() {
+  const tabs = q("action-tabs");
+  const left = tabs.scrollLeft > 1;
+  const right = tabs.scrollLeft + tabs.clientWidth < tabs.scrollWidth - 1;
+  if (tabs.dataset.cut !== `${left}-${right}`) tabs.dataset.cut = `${left}-${right}`;
 }
 
 // -- odds -------------------------------------------------------------------------------------------

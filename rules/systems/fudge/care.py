@@ -164,6 +164,7 @@ def _heal(sheet: Sheet, state: State, healed: int, options: Options, steps: list
         return state
     if method(sheet, options) == "capacity":
         new = heal_capacity(state, healed, options)
+        new = replace(new, parts=heal_levels(replace(state, wounds=()), healed, scratches=scratches).parts)
         comes = "comes" if healed == 1 else "come"
         steps.append(Step(f"{plural(healed, 'level')} of Damage Capacity {comes} back, never above {sheet.name}'s "
                           f"undamaged {level_name(sheet.damage_capacity)}: {sheet.name} is "
@@ -233,7 +234,11 @@ def time(chosen: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
             after = state
             if state.dead:
                 continue
-            if not any(wound.level > SCRATCH for wound in state.wounds):
+            if not any(wound.level > SCRATCH for wound in state.wounds) and not state.parts:
+                if state.wounds:                    # Scratches: they heal once the fight is over anyway
+                    after = heal_levels(state, 0, scratches=True)
+                    steps.append(Step(f"{sheet.name}: {_healing_scratches(len(state.wounds))}.", "FUDGE 4.57"))
+                    new[person] = after
                 continue
             worst = max(HURT, min(level(sheet, state, options), NEAR_DEATH))    # the level he heals from
             healed = 1

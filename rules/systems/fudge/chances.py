@@ -29,6 +29,7 @@ from .sheet import Sheet
 from .wounds import State, level, status_words
 
 FOUR = fudge_dice(4)
+UNCHANGED = "No new wound"      # the label of an outcome that leaves a fighter as he was
 TWO = fudge_dice(2)
 
 
@@ -60,17 +61,22 @@ def _read_classes(blow: Blow, options: Options) -> list[tuple[tuple[int, ...], i
     return list(classes.values())
 
 
-def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options) -> Dist[State]:
+def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options,
+           offense: int = 0) -> Dist[State]:
     """The struck one's state after this blow, over every damage roll.  The combat rolls' totals only matter to
-    the even-or-odd damage roll, so they are dropped from the blow otherwise, and equal blows are worked out once."""
+    the even-or-odd damage roll, and the striker's result only to a Good blow to the head, so they are dropped
+    otherwise, and equal blows are worked out once."""
     if not options.damage_roll.startswith("even_odd"):
         blow = replace(blow, attack_roll=None, defence_roll=None)
-    return _landed(blow, tactics, landing, state, began, options)
+    good = options.knockout_head == "on" and tactics.stun and landing.aim == "head" and offense >= 1
+    return _landed(blow, tactics, landing, state, began, options, 1 if good else 0)
 
 
 @lru_cache(maxsize=4096)
-def _landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options) -> Dist[State]:
-    return _levels(blow, options).map(lambda wound: _land(blow, wound, tactics, landing, state, began, options))
+def _landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options,
+            offense: int) -> Dist[State]:
+    return _levels(blow, options).map(lambda wound: _land(blow, wound, tactics, landing, state, began, options,
+                                                          offense))
 
 
 @lru_cache(maxsize=1024)
@@ -91,8 +97,8 @@ def _levels(blow: Blow, options: Options) -> Dist[int | None]:
 
 @lru_cache(maxsize=8192)
 def _land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, state: State, began: int,
-          options: Options) -> State:
-    return land(blow, wound, tactics, landing, state, began, options, "", blow.degree)[0]
+          options: Options, offense: int) -> State:
+    return land(blow, wound, tactics, landing, state, began, options, "", offense)[0]
 
 
 def _label(sheet: Sheet, state: State, options: Options) -> tuple[tuple[int, int], str]:
@@ -109,7 +115,7 @@ def _state_chart(title: str, sheet: Sheet, dist: Dist[State], options: Options, 
         if state == before or (state.wounds == before.wounds and state.stuns == before.stuns
                                and state.parts == before.parts and state.knocked_out == before.knocked_out
                                and state.dead == before.dead):
-            key, words = (-1, 0), f"Unhurt: {status_words(sheet, before, options)}"
+            key, words = (-1, 0), f"{UNCHANGED}: {status_words(sheet, before, options)}"
         entry = pooled.setdefault(words, [key, 0])
         entry[1] += weight
     items = sorted(pooled.items(), key=lambda item: item[1][0])
@@ -193,6 +199,7 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
     hurt = [1 - _unhurt(chart_) for chart_ in charts[-len(sides):]]
     summary = (f"{names[0]} is wounded {share(hurt[0])['percent']}; " +
                "; ".join(f"{name} {share(chance)['percent']}" for name, chance in zip(names[1:], hurt[1:])))
+    summary += "".join(f"; {side.sheet.name} is {melee.blocked(side)}" for side in sides if melee.blocked(side))
     return {"title": f"Round: {names[0]} against {', '.join(names[1:])}", "summary": summary,
             "pool": 4 * sum(way == "rolled" for way in ways) + (2 if "group" in ways else 0), "charts": charts}
 
@@ -247,7 +254,7 @@ def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
             continue
         foe.roll = key[1]
         dist = landed(_blow(fighter, foe, key[0]), chosen.mine, chosen.landing, after[foe.who], began[foe.who],
-                      options)
+                      options, key[0].offense)
         for state, state_weight in dist.weights.items():
             outcome[state] = outcome.get(state, Fraction(0)) + Fraction(weight * key_weight * state_weight,
                                                                         combinations * dist.total)
@@ -284,7 +291,7 @@ def _exact(outcome: Mapping[State, Fraction], total: int) -> Dist[State]:
 
 
 def _unhurt(chart_: dict[str, Any]) -> Fraction:
-    return sum((Fraction(bar["weight"], bar["total"]) for bar in chart_["bars"] if bar["label"].startswith("Unhurt")),
+    return sum((Fraction(bar["weight"], bar["total"]) for bar in chart_["bars"] if bar["label"].startswith(UNCHANGED)),
                Fraction(0))
 
 
@@ -312,7 +319,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
             final = Dist.always(start) if not degree else landed(
                 Blow(sheets[chosen.attacker], defender_sheet, attacker.weapon, degree, bonus, why, "damage",
                      attacker.roll, defender.roll if defender else None),
-                chosen.mine, chosen.landing, start, began, options)
+                chosen.mine, chosen.landing, start, began, options, attacker.result)
             _accumulate(outcomes, {chosen.defender: final}, weight)
             total += weight
     hit = Fraction(sum(weight for value, weight in degrees.items() if value > 0), total)

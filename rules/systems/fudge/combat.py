@@ -278,7 +278,7 @@ def _stun(defender: Sheet, state: State, wound: int, steps: list[Step]) -> tuple
                           "rounds.", "FUDGE 4.62"))
         return (replace(state, stuns=state.stuns + 1, very_stunned=STUN["very_stunned_rounds"], stunned=0), steps,
                 "Very Stunned")
-    steps.append(Step(f"Going for a knockout: Hurt is a Stun. {name} cannot attack or defend all-out, and is "
+    steps.append(Step(f"Going for a knockout: Hurt is a Stun. {name} cannot attack, nor defend all-out, and is "
                       f"{signed(STUN['stun_defense'])} to defend, for one turn; the Stun stays on the sheet.",
                       "FUDGE 4.62"))
     return replace(state, stuns=state.stuns + 1, stunned=STUN["stun_rounds"]), steps, "Stunned"

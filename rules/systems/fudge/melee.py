@@ -151,7 +151,7 @@ def roll_for(side: Side, way: str, name: str, dice: DiceSource, group: dict[str,
                           f"{describe(side.value)}, with no roll.", "FUDGE 4.33")
     if way == "group":
         if "faces" not in group:
-            faces = dice.roll("npcs", "dF", 2, "one roll for all the NPCs: roll 2 Fudge dice")
+            faces = dice.roll("npcs", "dF", 2, "One roll for all the NPCs: roll 2 Fudge dice")
             group["faces"] = faces
             total = fudge_value(faces)
             return total, Step(f"One roll for all the NPCs: {show_fudge(faces)} = {signed(total)}, applied to "

@@ -11,7 +11,7 @@ from ...report import signed
 from . import levels
 from .combat import PART_NAMES, PARTS, SHIELDS
 from .factors import defensive, offensive
-from .levels import HURT, INCAPACITATED, NEAR_DEATH, TRACK_LEVELS
+from .levels import HURT, INCAPACITATED, NEAR_DEATH, TRACK_LEVELS, UNDAMAGED, VERY_HURT
 from .options import DEFAULTS as _PAWN_OPTIONS, Options
 from .sheet import Sheet, Weapon
 from .wounds import (State, capacity_lost, capacity_now, level, method, out_of_fight, penalty, record,
@@ -69,14 +69,18 @@ def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
 
 
 def pawn_track(sheet: Sheet, state: State) -> dict[str, Any]:
+    """A pawn's three stages (D-FU-17): a mark for Hurt, and the name crossed out for Out of the battle."""
     now = level(sheet, state, _PAWN_OPTIONS)
-    rows = [("Hurt", "\u22121", now >= HURT, "hurt"), ("Out of the battle", "out", now >= INCAPACITATED, "very_hurt")]
+    worst = max((wound.level for wound in state.wounds), default=UNDAMAGED)
+    rows = [("Hurt", "\u22121", now >= HURT, "hurt", "H", "a Hurt wound"),
+            ("Out of the battle", "out", now >= INCAPACITATED, "very_hurt", "O",
+             "a second Hurt wound" if worst < VERY_HURT else f"a {levels.name(worst)} wound")]
     return {"kind": "track", "label": "Wounds (a pawn: Undamaged, Hurt, Out)", "levels": [
         {"name": name, "penalty": short, "threshold": None,
-         "summary": f"{name}: {'marked' if marked else 'open'}",
+         "summary": f"{name}: {1 if marked else 0} of 1 marked" + (f", by {by}" if marked else ""),
          "tap": {"action": "wound", "combatant": "target", "inputs": {"level": tap}},
-         "boxes": [{"marked": marked, "by": "wounds" if marked else None}]}
-        for name, short, marked, tap in rows]}
+         "boxes": [{"marked": marked, "by": by if marked else None, **({"mark": mark} if marked else {})}]}
+        for name, short, marked, tap, mark, by in rows]}
 
 
 def capacity_meter(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
