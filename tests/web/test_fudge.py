@@ -357,7 +357,7 @@ def test_fu05_tucker_against_three_pirates_and_the_odds_of_it(fudge: Page) -> No
             assert set(statuses(page)) == {"Undamaged"}
         fight_typed(page, {"fighter": expected["tucker"], "npcs": entry["npcs"]},
                     {"fighter": "Tucker fights at Good (+1): roll 4 Fudge dice",
-                     "npcs": "one roll for all the NPCs: roll 2 Fudge dice"})
+                     "npcs": "One roll for all the NPCs: roll 2 Fudge dice"})
         expect(page.get_by_test_id("latest-title")).to_have_text("Round 1: Tucker against Molly, Annie, Maggie")
         tucker = 1 + sum(1 if face == "+" else -1 if face == "-" else 0 for face in expected["tucker"])
         assert LADDER[tucker] == expected["result"]
