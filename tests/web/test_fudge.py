@@ -285,7 +285,7 @@ MMM_MARKS = {
     "FU-26": ({}, {"Hurt": ["H"]}),
     "FU-27": ({"Scratch": ["S"]}, {"Hurt": ["H"]}),
     "FU-28": ({"Scratch": ["S"], "Hurt": ["H"]}, {"Hurt": ["H"]}),
-    "FU-29": ({"Scratch": ["S"], "Hurt": ["H"]}, {"Hurt": ["H"], "Incapacitated": ["I"]}),
+    "FU-29": ({"Scratch": ["S"], "Hurt": ["H"]}, {"Hurt": ["H"], "Incapac.": ["I"]}),
 }
 
 

@@ -57,7 +57,7 @@ def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         summary = f"{levels.NAMES[wound_level]} ({words}): {len(boxes)} of {count} marked" + (
             f", holding {', '.join(other)} {'wounds' if len(other) > 1 else 'wound'} moved up" if other else "")
         out.append({
-            "name": levels.NAMES[wound_level], "penalty": short, "threshold": numbers[index], "summary": summary,
+            "name": levels.SHORT[wound_level], "penalty": short, "threshold": numbers[index], "summary": summary,
             "tap": {"action": "wound", "combatant": "target",
                     "inputs": {"level": ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")[index]}},
             "boxes": [{"marked": slot < len(boxes),
