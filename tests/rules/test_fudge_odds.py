@@ -668,3 +668,21 @@ def test_faces_count_only_through_their_total() -> None:
             answer = resolve({"fighter": "".join(faces), "foe": fudge_faces(foe_total, 4)})
             assert not isinstance(answer, Need)
             assert seen.setdefault(total, answer) == answer, (faces, foe_total)
+
+
+def test_a_round_against_three_is_worked_out_a_piece_at_a_time_under_a_budget() -> None:
+    """With no time to spare, each call works out one total of the fighter's roll and says what is left; the same
+    request again goes on, and the last answer is the one a request without a budget gets."""
+    encounter = encounter_of("tucker", "molly", "annie", "maggie", options={"damage_roll": "situational_limited"})
+    inputs = {"fighter": "c1", "foe": "c2", "foe2": "c3", "foe3": "c4"}
+    whole = ok("odds", encounter=encounter, action="round", inputs=inputs)
+    answers = []
+    while True:
+        answer = ok("odds", encounter=encounter, action="round", inputs=inputs, budget_ms=0)
+        answers.append(answer)
+        if "more" not in answer:
+            break
+        assert answer["more"]["done"] == len(answers) and answer["more"]["of"] == 9, answer["more"]
+        assert answer["charts"] == [], answer
+    assert len(answers) == 9
+    assert answers[-1] == whole

@@ -308,7 +308,8 @@ def check_odds(odds: dict[str, Any]) -> None:
     assert {"title", "summary", "charts"} <= set(odds), set(odds)
     for table in odds.get("tables", []):
         check_table(table)
-    assert odds["charts"] or odds.get("tables"), f"odds with nothing to draw: {odds['title']!r}"
+    # Odds worked out a piece at a time may have nothing to draw yet: then they say what is left.
+    assert odds["charts"] or odds.get("tables") or odds.get("more"), f"odds with nothing to draw: {odds['title']!r}"
     for chart in odds["charts"]:
         labels = [bar["label"] for bar in chart["bars"]]
         assert len(labels) <= MAX_BARS and len(labels) == len(set(labels)), labels

@@ -11,14 +11,14 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any
 
 from ...dice import DiceNeeded, GivenDice
 from ...errors import BadField
 from ...ladder import level_name
-from ...odds import Dist, chart, fudge_dice, share
+from ...odds import Dist, chart, fudge_dice, more, out_of_time, share
 from ...report import signed
 from . import care, contests, melee, ranged
 from .combat import Landing, Tactics, land, minimum, part_words
@@ -26,6 +26,7 @@ from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
 from .options import Options
 from .sheet import Sheet
+from .view import PLAIN
 from .wounds import State, level, status_words
 
 FOUR = fudge_dice(4)
@@ -66,7 +67,8 @@ def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: 
     """The struck one's state after this blow, over every damage roll.  The combat rolls' totals only matter to
     the even-or-odd damage roll, and the striker's result only to a Good blow to the head, so they are dropped
     otherwise, and equal blows are worked out once."""
-    if not options.damage_roll.startswith("even_odd"):
+    if not options.damage_roll.startswith("even_odd") and (blow.attack_roll is not None or
+                                                          blow.defence_roll is not None):
         blow = replace(blow, attack_roll=None, defence_roll=None)
     good = options.knockout_head == "on" and tactics.stun and landing.aim == "head" and offense >= 1
     return _landed(blow, tactics, landing, state, began, options, 1 if good else 0)
@@ -75,8 +77,18 @@ def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: 
 @lru_cache(maxsize=4096)
 def _landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options,
             offense: int) -> Dist[State]:
-    return _levels(blow, options).map(lambda wound: _land(blow, wound, tactics, landing, state, began, options,
+    # Without a called shot or a stun, where a wound lands depends on the one struck alone, not on the blow: the
+    # landing is looked up by him, so blows of every degree share it.
+    plain = landing.aim == "none" and not tactics.stun
+    lands = _plain_blow(blow.defender) if plain else blow
+    how = Tactics(pull=tactics.pull) if plain else tactics
+    return _levels(blow, options).map(lambda wound: _land(lands, wound, how, landing, state, began, options,
                                                           offense))
+
+
+@lru_cache(maxsize=256)
+def _plain_blow(defender: Sheet) -> Blow:
+    return Blow(defender, defender, PLAIN, 1)
 
 
 @lru_cache(maxsize=1024)
@@ -135,66 +147,110 @@ def _blow(striker: melee.Side, struck: melee.Side, hit: melee.Hit) -> Blow:
                 striker.roll, struck.roll)
 
 
+@dataclass
+class RoundWork:
+    """A round's odds as far as they are worked out: a piece is one total of the fighter's roll (with one total of
+    the NPCs' shared roll), so a call under a budget can stop between pieces and the next go on."""
+
+    pieces: list[tuple[int, int | None, int]]           # (NPCs' total, fighter's total, weight), in order
+    done: int = 0
+    outcomes: dict[str, dict[State, Fraction]] = field(default_factory=dict)
+    degrees: dict[int, int] = field(default_factory=dict)
+    degree_total: int = 0
+    total: int = 0
+
+
+_BEGUN: dict[Any, RoundWork] = {}
+_BEGUN_SIZE = 16
+
+
 def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                options: Options) -> dict[str, Any]:
     """Every total of every fighter's roll, through ``melee.decide``.  A foe's blows on the fighter depend on
     that foe's roll alone, so the fighter's wounds are folded in foe by foe; whom the fighter wounds depends on
-    every foe's roll, so those are run together, keeping only his blow."""
+    every foe's roll, so those are run together, keeping only his blow.  Under a budget (``odds.budget``) the work
+    stops between totals of the fighter's roll and goes on at the next call."""
     sides, ways, _ = melee.prepare_round(chosen, sheets, states, options)
+    key = (chosen, tuple((side.sheet, side.state) for side in sides), options)
+    work = _BEGUN.get(key)
+    if work is None:
+        group = list(TWO.weights.items()) if "group" in ways else [(0, 1)]
+        work = RoundWork([(group_total, fighter_total, group_weight * fighter_weight)
+                          for group_total, group_weight in group
+                          for fighter_total, fighter_weight in _side_totals(ways, 0, group_total)],
+                         outcomes={side.who: {} for side in sides})
+        _BEGUN[key] = work
+        while len(_BEGUN) > _BEGUN_SIZE:
+            del _BEGUN[next(iter(_BEGUN))]
+    first = True
+    while work.done < len(work.pieces):
+        if not first and out_of_time():
+            names = ", ".join(side.sheet.name for side in sides[1:])
+            return {"title": f"Round: {sides[0].sheet.name} against {names}",
+                    "summary": f"{work.done} of {len(work.pieces)} of {sides[0].sheet.name}'s rolls worked out",
+                    "pool": 0, "charts": [], "more": more(work.done, len(work.pieces), f"{sides[0].sheet.name}'s rolls")}
+        _round_piece(work, chosen, sides, ways, options)
+        first = False
+    del _BEGUN[key]
+    return _round_answer(work, sides, ways, options)
+
+
+def _side_totals(ways: list[str], index: int, group_total: int) -> list[tuple[int | None, int]]:
+    return [(group_total, 1)] if ways[index] == "group" else _totals(ways[index])
+
+
+def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], ways: list[str],
+                 options: Options) -> None:
+    """One total of the fighter's roll, against every total of every foe's."""
+    group_total, fighter_total, weight = work.pieces[work.done]
     fighter, foes = sides[0], sides[1:]
     lone = len(foes) > 1
     began = {side.who: level(side.sheet, side.state, options) for side in sides}
     after = {side.who: melee._after_round(side.state) for side in sides}
-    outcomes: dict[str, dict[State, Fraction]] = {side.who: {} for side in sides}
-    degrees: dict[int, int] = {}
-    group = list(TWO.weights.items()) if "group" in ways else [(0, 1)]
     blocked = tuple(melee.blocked(side) != "" for side in sides)
     tactics = tuple(side.all_out for side in sides)
     stances = options.stances == "on"
     strike_at = chosen.foes.index(chosen.strike) + 1 if chosen.strike else 0
-    total = degree_total = 0
+    fighter.roll, fighter.result = fighter_total, fighter.value + (fighter_total or 0)
+    per_foe: list[list[tuple[melee.Pairing, int | None, int]]] = []
+    wounds_to_fighter = Dist.always(after[fighter.who])
+    for index, foe in enumerate(foes, start=1):
+        rows = []
+        mixture: dict[Any, int] = {}
+        for foe_total, foe_weight in _side_totals(ways, index, group_total):
+            foe.roll, foe.result = foe_total, foe.value + (foe_total or 0)
+            paired = melee.pairing_of(fighter, foe, chosen, options, lone)[0]
+            rows.append((paired, foe_total, foe_weight))
+            if len(foes) == 1:
+                work.degrees[paired.mine] = work.degrees.get(paired.mine, 0) + weight * foe_weight
+                work.degree_total += weight * foe_weight
+            alone = melee.decide((paired,), (tactics[0], tactics[index]), (blocked[0], blocked[index]), stances, 0)
+            hit = next((hit for hit in alone.hits if hit.striker == 1), None)
+            key = None if hit is None else _blow(foe, fighter, replace(hit, striker=index))
+            mixture[key] = mixture.get(key, 0) + foe_weight
+        per_foe.append(rows)
+        wounds_to_fighter = wounds_to_fighter.bind(partial(
+            _struck_by_one, Dist(mixture), chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point),
+            began[fighter.who], options))
+    _accumulate(work.outcomes, {fighter.who: wounds_to_fighter}, weight)
+    struck = _fighter_blows(per_foe, tactics, blocked, stances, strike_at)
+    for index in range(1, len(foes) + 1):
+        _accumulate_shares(work.outcomes[foes[index - 1].who], weight, struck, index, foes, fighter, chosen, after,
+                           began, options)
+    work.total += weight
+    work.done += 1
 
-    def totals(index: int, group_total: int) -> list[tuple[int | None, int]]:
-        return [(group_total, 1)] if ways[index] == "group" else _totals(ways[index])
 
-    for group_total, group_weight in group:
-        for fighter_total, fighter_weight in totals(0, group_total):
-            weight = group_weight * fighter_weight
-            fighter.roll, fighter.result = fighter_total, fighter.value + (fighter_total or 0)
-            per_foe: list[list[tuple[melee.Pairing, int | None, int]]] = []
-            wounds_to_fighter = Dist.always(after[fighter.who])
-            for index, foe in enumerate(foes, start=1):
-                rows = []
-                mixture: dict[Any, int] = {}
-                for foe_total, foe_weight in totals(index, group_total):
-                    foe.roll, foe.result = foe_total, foe.value + (foe_total or 0)
-                    paired = melee.pairing_of(fighter, foe, chosen, options, lone)[0]
-                    rows.append((paired, foe_total, foe_weight))
-                    if len(foes) == 1:
-                        degrees[paired.mine] = degrees.get(paired.mine, 0) + weight * foe_weight
-                        degree_total += weight * foe_weight
-                    alone = melee.decide((paired,), (tactics[0], tactics[index]), (blocked[0], blocked[index]),
-                                         stances, 0)
-                    hit = next((hit for hit in alone.hits if hit.striker == 1), None)
-                    key = None if hit is None else _blow(foe, fighter, replace(hit, striker=index))
-                    mixture[key] = mixture.get(key, 0) + foe_weight
-                per_foe.append(rows)
-                wounds_to_fighter = wounds_to_fighter.bind(partial(
-                    _struck_by_one, Dist(mixture), chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point),
-                    began[fighter.who], options))
-            _accumulate(outcomes, {fighter.who: wounds_to_fighter}, weight)
-            struck = _fighter_blows(per_foe, tactics, blocked, stances, strike_at)
-            for index in range(1, len(foes) + 1):
-                _accumulate_shares(outcomes[foes[index - 1].who], weight, struck, index, foes, fighter, chosen, after,
-                                   began, options)
-            total += weight
+def _round_answer(work: RoundWork, sides: list[melee.Side], ways: list[str], options: Options) -> dict[str, Any]:
+    fighter, foes = sides[0], sides[1:]
     charts = []
     if len(foes) == 1:
-        charts.append(_degree_chart(fighter.sheet.name, foes[0].sheet.name, degrees, degree_total))
+        charts.append(_degree_chart(fighter.sheet.name, foes[0].sheet.name, work.degrees, work.degree_total))
     for side in sides:
+        after = melee._after_round(side.state)
         charts.append(_state_chart(f"{side.sheet.name} after the round", side.sheet,
-                                   _exact(outcomes[side.who], total).map(_settled), options,
-                                   _settled(after[side.who])))
+                                   _exact(work.outcomes[side.who], work.total).map(_settled), options,
+                                   _settled(after)))
     names = [side.sheet.name for side in sides]
     hurt = [1 - _unhurt(chart_) for chart_ in charts[-len(sides):]]
     summary = (f"{names[0]} is wounded {share(hurt[0])['percent']}; " +
