@@ -153,7 +153,8 @@ empty.
 Python runs on the page's thread, so odds that take long (Compare against forty targets) can be worked out a piece \
 at a time: a request with `"budget_ms"` (0 to 60000) stops starting new pieces once that many milliseconds have \
 passed, and answers what is done with `"more": {"done", "of", "left", "words"}` (`words` is for the page to show: \
-"3 of 45 targets worked out; the rest are coming"); what is not done yet shows as "\u2026" in its rows. The same \
+"3 of 45 targets worked out; the rest are coming"); what is not done yet shows as "\u2026" in its rows (odds drawn only as charts, such as FUDGE's round \
+against several foes, have no chart until the last piece, and their summary says how far they are). The same \
 request again goes on from there (the engine keeps the work), always doing at least one piece, until an answer \
 comes without `more`, which is the answer a request without a budget gets. Odds that are quick ignore the budget.
 """
