@@ -257,7 +257,8 @@ MELEE = {"fighter": "c1", "foe": "c2", "foe2": "c3", "tactic": "all_out_offense"
 
 @cache
 def fudge_base() -> dict[str, Any]:
-    """FUDGE: Snorri against Brynhild and a pirate pawn, a round typed in, a shot, a stunning wound and a heal."""
+    """FUDGE: Snorri against Brynhild and a pirate pawn, a round typed in, a shot, a stunning wound, a heal and a
+    round's end."""
     encounter = _ok("new", {"system": "fudge", "options": FUDGE_OPTIONS})["encounter"]
     for sheet in (SNORRI, BRYNHILD, PIRATE):
         encounter = _ok("add", {"encounter": encounter, "sheet": sheet})["encounter"]
@@ -267,8 +268,10 @@ def fudge_base() -> dict[str, Any]:
         "dice": "given", "faces": {"shot": "++00", "damage": "0000"}})["encounter"]
     encounter = _ok("act", {"encounter": encounter, "action": "wound", "inputs": {
         "target": "c2", "level": "hurt", "stun": True}})["encounter"]
-    document: dict[str, Any] = _ok("act", {"encounter": encounter, "action": "heal", "inputs": {
+    encounter = _ok("act", {"encounter": encounter, "action": "heal", "inputs": {
         "target": "c2", "how": "skill", "skill": "2"}, "seed": 1})["encounter"]
+    document: dict[str, Any] = _ok("act", {"encounter": encounter, "action": "time", "inputs": {"time": "round"}})[
+        "encounter"]                                    # the Stun wears off: Brynhild may shoot, and shoot back
     return document
 
 
@@ -357,7 +360,10 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                       Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE,
                             "dice": {"fighter": "++00", "npcs": "+-"}, "seed": 5}),
                       Case({"encounter": fudge_base(), "action": "shoot", "inputs": {
-                          "shooter": "c1", "target": "c2", "weapon": 1, "awareness": "shoots_back",
+                          "shooter": "c1", "target": "c2", "weapon": 1, "awareness": "dodges", "propelled": "3"},
+                          "seed": 4}),
+                      Case({"encounter": fudge_base(), "action": "shoot", "inputs": {
+                          "shooter": "c2", "target": "c1", "awareness": "shoots_back", "return_weapon": 1,
                           "return_difficulty": "0"}, "seed": 4}),
                       Case({"encounter": fudge_base(), "action": "contest", "inputs": {
                           "first": "c1", "second": "c2", "contest": "speed"}, "seed": 2}),

@@ -57,7 +57,7 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
     if awareness == "shoots_back":
         able(sheets, states, target, options, "target")
         if can_attack(states[target]):
-            raise BadField(f"{sheets[target].name} is {can_attack(states[target])}, so cannot shoot back",
+            raise BadField(f"{sheets[target].name} is {can_attack(states[target]).split(',')[0]} and cannot shoot back",
                            field="awareness")
     return Shot(shooter, target, read_weapon(inputs, "weapon", sheets[shooter]),
                 int(fields.choice(inputs, "difficulty", "difficulty", DIFFICULTIES, default="-1")), awareness,
