@@ -384,13 +384,19 @@ def test_fu05_tucker_against_three_pirates_and_the_odds_of_it(fudge: Page) -> No
 
 # -- 4. Snorri and Brynhild, the 4dF damage roll with the limitations -----------------------------------------
 
-def test_fu21_snorris_first_blow_asks_for_the_damage_roll_and_says_why(fudge: Page) -> None:
-    page = fudge
+def snorri_against_brynhild(page: Page) -> dict[str, Any]:
+    """Section 4.7's fighters on the page, with FU-21's options, Snorri picked to fight Brynhild."""
     entry = case("FU-21")
     options(page, entry["options"])
     add_fighter(page, "snorri")
     add_fighter(page, "brynhild")
     pick(page, fighter="Snorri", foe="Brynhild")
+    return entry
+
+
+def test_fu21_snorris_first_blow_asks_for_the_damage_roll_and_says_why(fudge: Page) -> None:
+    page = fudge
+    entry = snorri_against_brynhild(page)
     first = entry["rounds"][0]
     fight_typed(page, first["faces"], {
         "fighter": "Snorri fights at Good (+1): roll 4 Fudge dice",
@@ -414,11 +420,7 @@ def test_fu21_snorris_first_blow_asks_for_the_damage_roll_and_says_why(fudge: Pa
 
 def test_fu21_to_fu25_the_five_rounds_each_roll_asked_for_as_it_is_reached(fudge: Page) -> None:
     page = fudge
-    entry = case("FU-21")
-    options(page, entry["options"])
-    add_fighter(page, "snorri")
-    add_fighter(page, "brynhild")
-    pick(page, fighter="Snorri", foe="Brynhild")
+    entry = snorri_against_brynhild(page)
     for number, round_ in enumerate(entry["rounds"], start=1):
         round_inputs(page, round_.get("inputs", {}))
         fight_typed(page, round_["faces"])

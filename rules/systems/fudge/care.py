@@ -26,7 +26,7 @@ from .damage import Blow
 
 from .levels import DEAD, HURT, NEAR_DEATH, SCRATCH, UNDAMAGED
 from .options import Options
-from .sheet import Sheet, Weapon
+from .sheet import PLAIN, Sheet
 from .wounds import MAX_WOUNDS, State, heal_capacity, heal_levels, level, method, status_words
 
 _HEALING = load("fudge")["healing"]
@@ -96,7 +96,7 @@ def _land(sheet: Sheet, state: State, wanted: int, tactics: Tactics, landing: La
     reaches any part, as if by a wide margin."""
     if not wanted:
         return state, [Step(f"{sheet.name} takes no wound.", "FUDGE 4.55")], "no wound"
-    blow = Blow(sheet, sheet, Weapon(size=0), landing.need + 1, 0)
+    blow = Blow(sheet, sheet, PLAIN, landing.need + 1, 0)
     return land(blow, wanted, tactics, landing, state, level(sheet, state, options), options, "the GM", 0,
                 aimed=False)
 

@@ -25,8 +25,7 @@ from .combat import Landing, Tactics, land, minimum, part_words
 from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
 from .options import Options
-from .sheet import Sheet
-from .view import PLAIN
+from .sheet import PLAIN, Sheet
 from .wounds import State, level, status_words
 
 FOUR = fudge_dice(4)
@@ -188,7 +187,8 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
             names = ", ".join(side.sheet.name for side in sides[1:])
             return {"title": f"Round: {sides[0].sheet.name} against {names}",
                     "summary": f"{work.done} of {len(work.pieces)} of {sides[0].sheet.name}'s rolls worked out",
-                    "pool": 0, "charts": [], "more": more(work.done, len(work.pieces), f"{sides[0].sheet.name}'s rolls")}
+                    "pool": 0, "charts": [],
+                    "more": more(work.done, len(work.pieces), f"{sides[0].sheet.name}'s rolls")}
         _round_piece(work, chosen, sides, ways, options)
         first = False
     del _BEGUN[key]

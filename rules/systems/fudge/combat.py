@@ -25,7 +25,6 @@ _DATA = load("fudge")
 SHIELDS = {row["value"]: row for row in _DATA["shields"]["rows"]}
 PARTS = {row["value"]: row for row in _DATA["parts"]["rows"]}
 PART_NAMES = {SCRATCH: "Scratched", HURT: "Hurt", INCAPACITATED: "Incapacitated"}
-PART_LEVELS = (SCRATCH, HURT, INCAPACITATED)        # a body part's three states (seed 4.35)
 STUN = _DATA["stun"]
 TACTICS = ("normal", "all_out_offense", "all_out_defense", "defend_only", "unaware")
 ALL_OUT = ("all_out_offense", "all_out_defense")
@@ -51,20 +50,22 @@ class Tactics:
     pull: str = "none"          # the worst wound a pulled punch allows
     spotted: bool = False       # an all-out defender's Perception or Tactics roll succeeded: the foe is -1 next round
 
-    def to_dict(self, prefix: str, options: Options) -> dict[str, Any]:
+    def to_dict(self, prefix: str, stances: bool) -> dict[str, Any]:
         out: dict[str, Any] = {f"{prefix}tactic": self.tactic, f"{prefix}modifier": self.modifier,
                                f"{prefix}stun": self.stun, f"{prefix}pull": self.pull}
-        if options.stances == "on":
+        if stances:
             out[f"{prefix}stance"] = str(self.stance)
         if self.tactic == "all_out_defense":
             out[f"{prefix}spotted"] = self.spotted
         return out
 
 
-def read_tactics(inputs: Mapping[str, Any], prefix: str, options: Options) -> Tactics:
+def read_tactics(inputs: Mapping[str, Any], prefix: str, stances: bool) -> Tactics:
+    """One side's tactics; ``stances``: the encounter uses stances, which a simultaneous round reads and an attack of
+    alternating turns does not."""
     stance = 0
     tactic = fields.choice(inputs, f"{prefix}tactic", f"{prefix}tactic", TACTICS, default="normal")
-    if options.stances == "on":
+    if stances:
         if tactic in ALL_OUT:
             raise BadField("with stances, a stance takes the place of all-out offense and defense",
                            field=f"{prefix}tactic")
@@ -129,6 +130,20 @@ def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, w
     if extra_words:         # each part says its own number ("\u22121 for Brynhild's shield"), even when they cancel
         parts.append(extra_words)
     return value, ", ".join(parts)
+
+
+def striker_and_target(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+                        options: Options, striker_role: str, target_role: str) -> tuple[str, str]:
+    """Who strikes and whom, as two different fighters, the striker in the fight and able to attack this turn."""
+    striker = fields.combatant(inputs, striker_role, sheets, striker_role)
+    target = fields.combatant(inputs, target_role, sheets, target_role)
+    if striker == target:
+        raise BadField(f"the {striker_role} and the {target_role} must be different fighters", field=target_role)
+    able(sheets, states, striker, options, striker_role)
+    blocked = can_attack(states[striker])
+    if blocked:
+        raise BadField(f"{sheets[striker].name} is {blocked} this turn", field=striker_role)
+    return striker, target
 
 
 def refuse_all_out_defense(sheet: Sheet, state: State, tactic: str, field: str) -> None:

@@ -20,7 +20,6 @@ from .options import Options
 from .sheet import Sheet, Weapon
 
 _MMM = load("fudge")["min_mid_max"]
-LEVEL_ROLLS = ("one_df_level", "even_odd_level")
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,8 @@ def wound_level(blow: Blow, options: Options, dice: DiceSource) -> tuple[int | N
         rolled = fudge_value(faces)
         before, number = number, limited(number, rolled)
         steps.append(Step(f"Only Scale keeps this blow from wounding {whom}: a damage roll {show_fudge(faces)} = "
-                          f"{signed(rolled)}, with the limitations, makes damage {whole(before)} into {whole(number)} (many small "
+                          f"{signed(rolled)}, with the limitations, makes damage {whole(before)} into "
+                          f"{whole(number)} (many small "
                           "wounds may still add up).", "FUDGE 4.58", faces, blow.roll))
     level = level_for(number, starts)
     if shift:

@@ -13,6 +13,7 @@ EFFECTS: tuple[str, ...] = tuple(row["effect"] for row in _ROWS)
 PAIN: dict[str, dict[str, object]] = {key: value for key, value in load("fudge")["levels"]["pain"].items()
                                       if not key.startswith("_")}
 TRACK_LEVELS = (SCRATCH, HURT, VERY_HURT, INCAPACITATED, NEAR_DEATH)
+PART_LEVELS = (SCRATCH, HURT, INCAPACITATED)        # a body part's three states (seed 4.35)
 
 
 def name(level: int) -> str:

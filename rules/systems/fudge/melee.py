@@ -20,7 +20,8 @@ from ...errors import BadField
 from ...ladder import describe
 from ...report import Report, Step, show_fudge, signed
 from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, can_attack, minimum,
-                     read_tactics, read_weapon, refuse_all_out_defense, skill, stance_words, strike, weapon_of)
+                     read_tactics, read_weapon, refuse_all_out_defense, skill, stance_words, strike, striker_and_target,
+                     weapon_of)
 from .damage import Blow
 from .options import Options
 from .sheet import Sheet
@@ -29,16 +30,6 @@ from .wounds import State, level, out_of_fight
 FOE_INPUTS = ("foe", "foe2", "foe3", "foe4", "foe5", "foe6")
 MINIMUMS = ("scale", "-3", "-2", "-1", "0", "1", "2", "3")
 MAX_NEED = 8
-
-
-@dataclass(frozen=True)
-class Landings:
-    aim: str = "none"
-    need: int = 2
-    fudge_point: bool = False
-
-    def landing(self) -> Landing:
-        return Landing(self.aim, self.need, self.fudge_point)
 
 
 def read_landing(inputs: Mapping[str, Any], options: Options) -> Landing:
@@ -88,7 +79,8 @@ def read_round(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
     strike_at = str(inputs.get("strike") or "")
     if strike_at and strike_at not in foes:
         raise BadField("the fighter can only strike one of his foes in this round", field="strike")
-    mine, theirs = read_tactics(inputs, "", options), read_tactics(inputs, "foes_", options)
+    stances = options.stances == "on"
+    mine, theirs = read_tactics(inputs, "", stances), read_tactics(inputs, "foes_", stances)
     refuse_all_out_defense(sheets[fighter], states[fighter], mine.tactic, "tactic")
     for foe in foes:
         refuse_all_out_defense(sheets[foe], states[foe], theirs.tactic, "foes_tactic")
@@ -102,8 +94,9 @@ def round_inputs(chosen: Round, options: Options) -> dict[str, Any]:
     out: dict[str, Any] = {"fighter": chosen.fighter}
     for key, foe in zip(FOE_INPUTS, chosen.foes):
         out[key] = foe
-    out.update({"weapon": chosen.weapon, "foe_weapon": chosen.foe_weapon, **chosen.mine.to_dict("", options),
-                **chosen.theirs.to_dict("foes_", options), **landing_inputs(chosen.landing, options),
+    stances = options.stances == "on"
+    out.update({"weapon": chosen.weapon, "foe_weapon": chosen.foe_weapon, **chosen.mine.to_dict("", stances),
+                **chosen.theirs.to_dict("foes_", stances), **landing_inputs(chosen.landing, options),
                 "minimum": chosen.minimum})
     if chosen.strike:
         out["strike"] = chosen.strike
@@ -473,20 +466,12 @@ class Attack:
 
 def read_attack(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> Attack:
     inputs = fields.mapping(inputs, "inputs")
-    attacker = fields.combatant(inputs, "attacker", sheets, "attacker")
-    defender = fields.combatant(inputs, "defender", sheets, "defender")
-    if attacker == defender:
-        raise BadField("the attacker and the defender must be different fighters", field="defender")
-    able(sheets, states, attacker, options, "attacker")
-    blocked = can_attack(states[attacker])
-    if blocked:
-        raise BadField(f"{sheets[attacker].name} is {blocked} this turn", field="attacker")
+    attacker, defender = striker_and_target(inputs, sheets, states, options, "attacker", "defender")
     if states[attacker].forfeit:
         raise BadField(f"{sheets[attacker].name} defended all-out this round and forfeits his attack; end the round "
                        "with Time first", field="attacker")
-    plain = replace(options, choices=tuple((k, "off" if k == "stances" else v) for k, v in options.choices))
-    mine = read_tactics(inputs, "", plain)
-    theirs = read_tactics(inputs, "defender_", plain)
+    mine = read_tactics(inputs, "", stances=False)        # stances belong to simultaneous rounds (seed 4.32)
+    theirs = read_tactics(inputs, "defender_", stances=False)
     if mine.tactic == "all_out_defense":
         raise BadField("the attacker attacks: all-out defense is the defender's choice", field="tactic")
     if mine.tactic not in ("normal", "all_out_offense"):
@@ -501,9 +486,8 @@ def read_attack(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, S
 
 
 def attack_inputs(chosen: Attack, options: Options) -> dict[str, Any]:
-    plain = replace(options, choices=tuple((k, "off" if k == "stances" else v) for k, v in options.choices))
     return {"attacker": chosen.attacker, "defender": chosen.defender, "weapon": chosen.weapon,
-            **chosen.mine.to_dict("", plain), **chosen.theirs.to_dict("defender_", plain),
+            **chosen.mine.to_dict("", False), **chosen.theirs.to_dict("defender_", False),
             **landing_inputs(chosen.landing, options), "minimum": chosen.minimum}
 
 

@@ -18,7 +18,8 @@ from ...errors import BadField
 from ...ladder import describe, level_name
 from ...report import Report, Step, plural, show_fudge, signed
 from ..data import load
-from .combat import SHIELDS, Landing, Tactics, able, can_attack, read_weapon, skill, strike, weapon_of
+from .combat import (SHIELDS, Landing, Tactics, able, can_attack, read_weapon, skill, strike, striker_and_target,
+                     weapon_of)
 from .damage import Blow
 from .melee import npc_way
 from .options import Options
@@ -45,14 +46,7 @@ class Shot:
 
 def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> Shot:
     inputs = fields.mapping(inputs, "inputs")
-    shooter = fields.combatant(inputs, "shooter", sheets, "shooter")
-    target = fields.combatant(inputs, "target", sheets, "target")
-    if shooter == target:
-        raise BadField("the shooter and the target must be different fighters", field="target")
-    able(sheets, states, shooter, options, "shooter")
-    blocked = can_attack(states[shooter])
-    if blocked:
-        raise BadField(f"{sheets[shooter].name} is {blocked} this turn", field="shooter")
+    shooter, target = striker_and_target(inputs, sheets, states, options, "shooter", "target")
     awareness = fields.choice(inputs, "awareness", "awareness", AWARENESS, default="dodges")
     if awareness == "shoots_back":
         able(sheets, states, target, options, "target")

@@ -75,6 +75,9 @@ class Weapon:
         return base + self.sharp + self.magic + self.tech
 
 
+PLAIN = Weapon(size=0)      # neither halves armour nor pierces Scale: the defensive factor as the list rates it
+
+
 @dataclass(frozen=True)
 class Armour:
     value: int = 0

@@ -13,12 +13,9 @@ from .combat import PART_NAMES, PARTS, SHIELDS
 from .factors import defensive, offensive
 from .levels import HURT, INCAPACITATED, NEAR_DEATH, TRACK_LEVELS, UNDAMAGED, VERY_HURT
 from .options import DEFAULTS as _PAWN_OPTIONS, Options
-from .sheet import Sheet, Weapon
+from .sheet import PLAIN, Sheet
 from .wounds import (State, capacity_lost, capacity_now, level, method, out_of_fight, penalty, record,
                      status_words)
-
-
-PLAIN = Weapon(size=0)      # a weapon that neither halves armour nor pierces Scale: the defensive factor as listed
 
 
 def thresholds(options: Options) -> list[str | None]:

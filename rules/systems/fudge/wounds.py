@@ -310,14 +310,13 @@ def heal_levels(state: State, healed: int, *, scratches: bool) -> State:
         if after > SCRATCH:
             kept.append(replace(wound, level=after))
     # A part is Scratched, Hurt or Incapacitated (seed 4.35): healing moves it down that short scale.
-    scale = (SCRATCH, HURT, INCAPACITATED)
     parts = []
     for part, part_level in state.parts:
         if part_level == SCRATCH:
             if not scratches:
                 parts.append((part, part_level))
             continue
-        lower = scale.index(part_level) - healed
+        lower = levels.PART_LEVELS.index(part_level) - healed
         if lower > 0:
-            parts.append((part, scale[lower]))
+            parts.append((part, levels.PART_LEVELS[lower]))
     return replace(state, wounds=tuple(kept), parts=tuple(parts))
