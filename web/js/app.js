@@ -1067,9 +1067,9 @@ function wireEvents() {
   q("tables-dialog").addEventListener("close", tablesClosed);
   window.addEventListener("beforeprint", beforePrint);
   window.addEventListener("afterprint", afterPrint);
-  q("options-form").addEventListener("submit", (event) => event.preventDefault());
-  q("action-tabs").addEventListener("scroll", markTabsCut, { passive: true });
-  window.addEventListener("resize", markTabsCut, { passive: true });   // Enter in a cell sends nothing more
+  q("options-form").addEventListener("submit", (event) => event.preventDefault());   // Enter in a cell sends nothing more
+  q("action-tabs").addEventListener("scroll", markTabsCut, { passive: true });      // the tabs' cut edges follow
+  window.addEventListener("resize", markTabsCut, { passive: true });
   document.addEventListener("click", (event) => {
     for (const menu of document.querySelectorAll("details.card-menu[open]")) {
       if (!menu.contains(event.target)) menu.open = false;
