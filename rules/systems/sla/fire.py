@@ -1,0 +1,55 @@
+"""Aimed fire's arithmetic (seed 002, Projectile Combat, Hit Deviation, Range, Aiming, Missed Shots; RULES_NOTES 3.3):
+the range band, the Hit Spread of a hit and of a miss, and the shots a semi-automatic weapon fires.
+
+>>> band(50, 50), band(51, 50), band(400, 50), band(401, 50)
+('optimum', 'medium', 'extreme', None)
+>>> spread_modifier("wild", "extreme"), spread_modifier("snap", "long"), spread_modifier("wild", "optimum")
+(22, 12, 3)
+>>> missed_spread(5, 13, 11, "wild")
+10
+>>> semi_auto_shots(8, 5, 6), semi_auto_shots(8, 1, 6)
+(3, 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..data import load
+
+_DATA = load("sla")
+RANGES: dict[str, dict[str, Any]] = {row["value"]: row for row in _DATA["ranges"]["rows"]}
+SHOTS: dict[str, dict[str, Any]] = {row["value"]: row for row in _DATA["shots"]["rows"]}
+MISS_SPREAD: dict[str, int] = _DATA["shots"]["miss"]
+
+
+def band(distance: int, rng: int) -> str | None:
+    """The range band a target at ``distance`` metres is in, for a weapon of optimum range ``rng``; None beyond
+    Extreme (out of range)."""
+    for value, row in RANGES.items():
+        if distance <= rng * row["times"]:
+            return value
+    return None
+
+
+def spread_modifier(shot: str, range_band: str) -> int:
+    """The Hit Spread a shot type adds at a range band: at Optimum the shot's own (+3 Wild, +2 Snap or Rapid Fire),
+    beyond it the band's +3/+6/+9 times the shot's multiplier, rounded down, in place of it (D-SL-12)."""
+    row, at = SHOTS[shot], RANGES[range_band]
+    if range_band == "optimum":
+        return int(row["optimum"])
+    numerator, denominator = row["times"]            # x2.5 is 5/2: multiplied first, then rounded down
+    return int(at["spread"]) * int(numerator) // int(denominator)
+
+
+def missed_spread(recoil: int, target: int, total: int, shot: str) -> int:
+    """Where a missed shot lands (D-SL-24): the recoil, plus what the target number was missed by, plus 3 for a
+    Wild or 2 for a Snap shot; no range term and no aiming die."""
+    return max(0, recoil) + (target - total) + MISS_SPREAD[shot]
+
+
+def semi_auto_shots(strength: int, recoil: int, dexterity: int, fired_this_round: int = 0) -> int:
+    """Shots one action of semi-automatic fire may take (D-SL-6): STR \u2212 RCL, at least 1, within the round's
+    allowance of DEX \u00f7 2 (rounded down)."""
+    allowance = dexterity // 2 - fired_this_round
+    return max(0, min(max(1, strength - recoil), allowance))
