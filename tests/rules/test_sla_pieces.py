@@ -51,3 +51,23 @@ def test_sl24_to_sl27_penetration_and_damage() -> None:
     assert not blow.penetrates and blow.damage == 0 and blow.impact_left == 40
     worn_out = shoot(pen_die=1, pen=0, damage_die=5, dam=8, pv=7, impact=0)     # ID 0: the next hit goes through
     assert worn_out.penetrates and worn_out.damage == 13
+
+
+def test_sl28_sl29_wounds_and_knockback() -> None:
+    from rules.systems.sla.body import knockback, wounded
+    assert wounded(9, 6) and knockback(9, 6) == ("roll", 3)                  # SL-28
+    assert knockback(13, 6) == ("down", 0) and not wounded(6, 6)              # SL-29; equal is no wound
+
+
+def test_sl30_bleeding() -> None:
+    from rules.systems.sla.body import bleeding_every, per_round
+    assert [bleeding_every(n) for n in (1, 2, 3, 4)] == [5, 4, 3, 2]
+    assert [per_round(n) for n in (5, 6, 7, 9)] == [1, 2, 3, 5]
+
+
+def test_sl31_to_sl34_small_formulas() -> None:
+    from rules.systems.sla.body import extraction_damage, quick_draw, strength_bonus, under_fire
+    assert under_fire(19) == -2 and under_fire(12) == -5 and under_fire(30) == 0       # SL-31
+    assert quick_draw(wild=True) == -6 and quick_draw(wild=False) == -3                 # SL-32
+    assert strength_bonus(8) == 2 and strength_bonus(8, martial_arts=5) == 4            # SL-33
+    assert extraction_damage(4) == 2 and extraction_damage(9) == 0                      # SL-34
