@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 from ..dice import DiceSource
 from ..errors import UnknownSystem
 from ..report import Report
-from . import fudge, kyod, megatraveller, typed
+from . import fudge, kyod, megatraveller, sla, typed
 
 
 class System(Protocol):
@@ -47,7 +47,7 @@ class System(Protocol):
     def tables(self) -> list[dict[str, Any]]: ...
 
 
-_MODULES: tuple[ModuleType, ...] = (typed, megatraveller, kyod, fudge)
+_MODULES: tuple[ModuleType, ...] = (typed, megatraveller, kyod, fudge, sla)
 SYSTEMS: dict[str, System] = {module.ID: cast(System, module) for module in _MODULES}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.systems.sla.options import DEFAULTS
 from rules.systems.sla.armour import load_ammo, shoot, vevaphon_impact, xeno_impact
 from rules.systems.sla.fire import band, missed_spread, semi_auto_shots, spread_modifier
 
@@ -28,7 +29,7 @@ def test_sl11_a_missed_wild_shot() -> None:
 
 
 def test_sl21_special_ammunition() -> None:
-    assert load_ammo("heap", 6, 10) == (8, 12) and load_ammo("hesh", 6, 10) == (3, 20)
+    assert load_ammo(DEFAULTS.load("heap"), 6, 10) == (8, 12) and load_ammo(DEFAULTS.load("hesh"), 6, 10) == (3, 20)
 
 
 def test_sl22_range_bands() -> None:

@@ -1,5 +1,238 @@
-"""SLA Industries' 3d system (seed 002; RULES_NOTES section 3), being built for issue 25.
+"""SLA Industries, the 3d system conversion (seed 002; RULES_NOTES section 3).
 
-Not registered yet: this package holds the pieces as they are written (the roll, aimed fire, armour), each tested
-against the notes' vectors; the system joins the registry when it is whole.
+Every roll is 3d6 read as three dice with roles: the Success die (the Aiming die of a shot), the Penetration die
+and the Damage die (D-SL-3).  A shot is aimed at a hex of the Body Hex Diagram (lost, designed here as data on the
+Hit Deviation Diagram's grid) and deviates from it by its Hit Spread; its PEN meets the location's armour; its damage
+comes off Incap and the location's Hits, may open a wound that bleeds in phase 3, and may knock the target down.
+
+This module is the system's face to the registry: options, sheets, states, actions, odds and views.  The rules
+live in the sibling modules; firing modes, melee and grenades come with part 2 (issue 26).
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...dice import DiceSource
+from ...errors import BadField
+from ...report import Report
+from ..data import load
+from . import care, hit, rounds
+from .chances import shot_odds
+from .diagram import REGIONS
+from .options import Options, options_to_dict, read_options, schema as _option_schema
+from .shooting import AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_DISTANCE, MAX_MODIFIER, MAX_SHOOTERS, read_shot
+from .sheet import (DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE, LOCATION_LABELS, LOCATIONS, MAX_ARMOUR,
+                    MAX_PV, MAX_WEAPONS, SPECIES, STAT_RANGE, STATS, Sheet)
+from .reference import tables
+from .view import card
+from .wounds import State
+
+__all__ = ["options_to_dict", "read_options", "tables"]
+
+ID = "sla"
+NAME = "SLA Industries (3d system)"
+SOURCE = "\u201cA 3d System conversion for SLA Industries\u201d v3.5, by Eldritch (dnotice.de)"
+ACTIONS = ("shoot", "time", "initiative", "aid", "heal", "harm", "move")
+_DATA = load("sla")
+
+
+def option_schema() -> list[dict[str, Any]]:
+    return _option_schema()
+
+
+def read_sheet(data: Any, field: str = "sheet") -> Sheet:
+    return Sheet.from_dict(data, field)
+
+
+def fresh_state(sheet: Sheet, options: Options) -> State:
+    return State()
+
+
+def edited_state(old: Sheet, state: State, new: Sheet, options: Options) -> State:
+    """Damage stays through an edit, counted in points; armour wear stays by layer where the layer is still there."""
+    kept = tuple(entry for entry in state.worn if entry[0] < len(new.armour))
+    return State(**{**state.__dict__, "worn": kept})
+
+
+def sheet_schema() -> list[dict[str, Any]]:
+    vev = {"input": "species", "in": ["vevaphon"]}
+    return [
+        {"name": "name", "kind": "text", "label": "Name", "max_length": 60},
+        {"name": "species", "kind": "choice", "label": "Species", "default": "human",
+         "choices": [{"value": value, "label": row["label"]} for value, row in SPECIES.items()],
+         "help": "a Stormer 711 has Xeno skin armour (PV 7, ID 3 \u00d7 Hits); a Vevaphon may harden its cells; "
+                 "Stormers regenerate"},
+        *[{"name": key, "kind": "integer", "label": label, "min": STAT_RANGE[0], "max": STAT_RANGE[1], "default": 8}
+          for key, label in STATS],
+        {"name": "skills", "kind": "text", "label": "Skills", "max_length": 300, "optional": True,
+         "example": "Pistol 6, Rifle 4, Marksman 3, Paramedic 2, Martial Arts 1",
+         "help": "each skill and its rank; a weapon names its skill, Marksman caps the aim bonus, Martial Arts adds "
+                 "to initiative, Paramedic gives first aid"},
+        *[{"name": f"hits_{location}", "kind": "integer", "label": f"{LOCATION_LABELS[location]} Hits",
+           "min": HITS_RANGE[0], "max": HITS_RANGE[1], "default": DEFAULT_HITS[location],
+           "help": "from the character sheet (the formula is lost)"} for location in LOCATIONS],
+        {"name": "incap", "kind": "integer", "label": "Incap", "min": INCAP_RANGE[0], "max": INCAP_RANGE[1],
+         "default": DEFAULT_INCAP, "help": "from the character sheet (the formula is lost)"},
+        {"name": "vevaphon_pv", "kind": "integer", "label": "Hardened PV (Vevaphon)", "min": 0, "max": MAX_PV,
+         "default": 0, "when": vev, "help": "the PV the cells are shifted to (Karma p. 125); ID = PV/2 \u00d7 Hits"},
+        {"name": "extra_actions", "kind": "integer", "label": "Extra actions (advantages)", "min": 0, "max": 3,
+         "default": 0, "advanced": True, "help": "actions from advantages such as Ambidextrous"},
+        {"name": "rapid_fire", "kind": "flag", "label": "Rapid Fire advantage", "default": False, "advanced": True,
+         "help": "a Wild shot has no \u22123 to hit and +2 Hit Spread at Optimum"},
+        {"name": "quick_draw", "kind": "flag", "label": "Quick Draw advantage", "default": False, "advanced": True,
+         "help": "no DEX test to draw and fire in one action"},
+        {"name": "ambidextrous", "kind": "flag", "label": "Ambidextrous", "default": False, "advanced": True},
+        {"name": "weapons", "kind": "list", "label": "Weapons", "max": MAX_WEAPONS,
+         "default": [{key: row[key] for key in ("name", "notation")} for row in _DATA["weapons"]["rows"][:1]],
+         "of": {"kind": "gear", "catalog": "weapons", "label": "Weapon",
+                "example": "skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4, AD 2"}},
+        {"name": "armour", "kind": "list", "label": "Armour", "max": MAX_ARMOUR, "default": [],
+         "of": {"kind": "gear", "catalog": "armour", "label": "Armour",
+                "example": "PV 6, ID 25, DM 1, torso, abdomen, arms"}},
+    ]
+
+
+def _aim_input() -> dict[str, Any]:
+    return {"name": "aim", "kind": "hex", "label": "Aim at", "default": DEFAULT_AIM,
+            "cells": [{"q": q, "r": r, "region": region["value"]} for region in REGIONS for q, r in region["hexes"]],
+            "regions": [{"value": region["value"], "label": region["label"]} for region in REGIONS],
+            "help": "tap the hex of the body the shot is aimed at (or tap it on the target's card)"}
+
+
+def _shoot_inputs() -> list[dict[str, Any]]:
+    aimed = {"input": "shot", "in": ["aimed"]}
+    return [
+        {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Shooter"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon"},
+        _aim_input(),
+        {"name": "shot", "kind": "choice", "label": "Shot", "default": "aimed", "choices": [
+            {"value": "aimed", "label": "Aimed (one action or more of aiming)"},
+            {"value": "snap", "label": "Snap shot"},
+            {"value": "wild", "label": "Wild shot (no aim: \u22123 to hit, +3 Hit Spread)"}]},
+        {"name": "aims", "kind": "integer", "label": "Actions spent aiming", "min": 1, "max": MAX_AIMS, "default": 1,
+         "when": aimed, "help": "each past the first adds 1 to the Aiming die, up to the Marksman rank; more than 4 "
+                                "need a firing stance, 6 a rest too"},
+        {"name": "distance", "kind": "integer", "label": "Distance (m)", "min": 0, "max": MAX_DISTANCE, "default": 10,
+         "help": "Optimum up to the weapon's RNG, Medium \u00d72, Long \u00d74, Extreme \u00d78"},
+        {"name": "stance", "kind": "flag", "label": "In a firing stance", "default": False,
+         "when": {"input": "shot", "not_in": ["aimed"]}, "help": "\u22121 recoil; aiming takes one anyway"},
+        {"name": "rest", "kind": "flag", "label": "Weapon rested", "default": False, "help": "\u22121 recoil"},
+        {"name": "ammo", "kind": "choice", "label": "Ammunition", "default": "standard", "advanced": True,
+         "choices": [{"value": value, "label": label} for value, label in zip(AMMO_CHOICES, (
+             "Standard", *(row["label"] for row in _DATA["ammo"]["rows"] if row["value"] != "standard")))]},
+        {"name": "dive", "kind": "flag", "label": "Target dives for cover (\u22124)", "default": False,
+         "help": "only when the target's Initiative Total is higher than the shooter's"},
+        {"name": "quick_draw", "kind": "flag", "label": "Drawn and fired in one action (\u22123)", "default": False,
+         "advanced": True, "when": {"input": "shot", "in": ["wild"]}},
+        {"name": "shooters", "kind": "integer", "label": "Enemies shooting at the shooter", "min": 0,
+         "max": MAX_SHOOTERS, "default": 0, "when": {"option": "under_fire", "in": ["on"]},
+         "help": "Under Fire: a COOL test, \u22125 to aim for each"},
+        {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -MAX_MODIFIER,
+         "max": MAX_MODIFIER, "default": 0, "help": "situational; + helps the shooter"},
+        {"name": "split", "kind": "integer", "label": "Ranks split off to a second action", "min": 0, "max": 20,
+         "default": 0, "advanced": True, "help": "a split action: the shot keeps the rest of the rank"},
+        {"name": "second_rank", "kind": "integer", "label": "The second action's skill rank", "min": 0, "max": 20,
+         "default": 0, "advanced": True, "when": {"input": "split", "not_in": [0]},
+         "help": "no more ranks may go to it than this"},
+    ]
+
+
+def action_schema() -> list[dict[str, Any]]:
+    return [
+        {"id": "shoot", "label": "Shoot", "verb": "Fire", "odds": True, "dice": True, "inputs": _shoot_inputs()},
+        {"id": "time", "label": "Time", "verb": "Pass", "odds": False, "dice": True, "inputs": [
+            {"name": "span", "kind": "choice", "label": "Time passing", "default": "phase",
+             "choices": [{"value": value, "label": label} for value, label in rounds.SPANS.items()],
+             "help": "phase 3 ends the round: bleeding, regeneration; healing arrives when its phases pass"}]},
+        {"id": "initiative", "label": "Initiative", "verb": "Roll", "odds": False, "dice": True, "inputs": [
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Who", "optional": True,
+             "empty_label": "Everyone", "default": ""}]},
+        {"id": "aid", "label": "First aid", "verb": "Roll", "odds": False, "dice": True, "inputs": [
+            {"name": "medic", "kind": "combatant", "role": "actor", "label": "Medic", "optional": True,
+             "empty_label": "Someone not in the fight"},
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Patient"},
+            {"name": "task", "kind": "choice", "label": "Task", "default": "close",
+             "choices": [{"value": value, "label": label} for value, label in care.AID_TASKS.items()]},
+            {"name": "rank", "kind": "integer", "label": "Paramedic rank", "min": 0, "max": 20, "default": 3,
+             "when": {"input": "medic", "in": [""]}},
+            {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -20, "max": 20,
+             "default": 0}]},
+        {"id": "heal", "label": "Heal", "verb": "Heal", "odds": False, "dice": False, "inputs": [
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
+            {"name": "how", "kind": "choice", "label": "How", "default": "ebon",
+             "choices": [{"value": value, "label": f"{label}" + (f" (in {phases} phases)" if phases else "")}
+                         for value, (label, phases) in care.HEALING.items()]},
+            {"name": "hits", "kind": "integer", "label": "Hits restored", "min": 1, "max": care.MAX_HEAL,
+             "default": 4, "help": "the Ebon's healing ability, or the drug's"}]},
+        {"id": "harm", "label": "Damage", "verb": "Mark", "odds": False, "dice": False, "inputs": [
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
+            {"name": "location", "kind": "choice", "label": "Where", "default": "torso",
+             "choices": [{"value": location, "label": LOCATION_LABELS[location]} for location in LOCATIONS]
+             + [{"value": "incap", "label": "Incap only"}]},
+            {"name": "amount", "kind": "integer", "label": "Damage", "min": 1, "max": care.MAX_HARM, "default": 1},
+            {"name": "bruising", "kind": "flag", "label": "Bruising", "default": False},
+            {"name": "wound", "kind": "flag", "label": "Opens a wound", "default": False,
+             "when": {"input": "bruising", "in": [False]}}]},
+        {"id": "move", "label": "Position", "verb": "Set", "odds": False, "dice": False, "inputs": [
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
+            {"name": "move", "kind": "choice", "label": "Now", "default": "standing",
+             "choices": [{"value": value, "label": label} for value, label in care.MOVES.items()]}]},
+    ]
+
+
+def _action(action: str) -> str:
+    if action not in ACTIONS:
+        raise BadField("SLA Industries has no such action; it has Shoot, Time, Initiative, First aid, Heal, Damage "
+                       "and Position", field="action")
+    return action
+
+
+def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: Any,
+                options: Options) -> dict[str, Any]:
+    """An action's inputs checked against the roster, in the canonical form the log keeps."""
+    action = _action(action)
+    if action == "shoot":
+        return read_shot(inputs, sheets, options).to_inputs()
+    if action == "time":
+        return rounds.read_time(inputs, sheets, states)
+    if action == "initiative":
+        return rounds.read_initiative(inputs, sheets, states)
+    if action == "aid":
+        return care.read_aid(inputs, sheets, states)
+    if action == "heal":
+        return care.read_heal(inputs, sheets, states)
+    if action == "harm":
+        return care.read_harm(inputs, sheets)
+    return care.read_move(inputs, sheets, states)
+
+
+def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: dict[str, Any],
+          options: Options, dice: DiceSource) -> tuple[dict[str, State], Report]:
+    action = _action(action)
+    if action == "shoot":
+        return hit.resolve(read_shot(inputs, sheets, options), sheets, states, options, dice)
+    run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
+           "harm": care.harm, "move": care.move}[action]
+    return run(inputs, sheets, states, options, dice)
+
+
+def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], inputs: Any,
+         options: Options) -> dict[str, Any]:
+    action = _action(action)
+    if action == "shoot":
+        return shot_odds(read_shot(inputs, sheets, options), sheets, states, options)
+    raise BadField("only a shot has odds here", field="action")
+
+
+def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    return card(sheet, state, options)
+
+
+def catalog() -> dict[str, Any]:
+    """Sample weapons and armour, each saying where its numbers come from (the text's tables are lost)."""
+    return {"weapons": _DATA["weapons"]["rows"], "armour": _DATA["armour"]["rows"]}
+
+

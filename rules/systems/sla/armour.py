@@ -1,7 +1,7 @@
 """Armour and damage (seed 002: Penetration, Xeno Skin Armour, Vevaphon Armour, Damage, Impact Damage; RULES_NOTES 3.3
 and 3.5): the round's ammunition, penetration against PV, the damage through it, and what the armour's ID loses.
 
->>> load_ammo("heap", 6, 10), load_ammo("hesh", 6, 10)
+>>> load_ammo(AMMO["heap"], 6, 10), load_ammo(AMMO["hesh"], 6, 10)
 ((8, 12), (3, 20))
 >>> hit = shoot(pen_die=3, pen=4, damage_die=5, dam=8, pv=7, impact=20)
 >>> hit.penetrates, hit.damage, hit.impact_left
@@ -20,6 +20,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from ..data import load
@@ -29,9 +30,9 @@ XENO_PV = 7
 XENO_IMPACT_PER_HIT = 3
 
 
-def load_ammo(ammo: str, pen: int, dam: int) -> tuple[int, int]:
-    """A weapon's PEN and DAM with its ammunition, applied before the dice are added (RULES_NOTES 3.3)."""
-    row = AMMO[ammo]
+def load_ammo(row: Mapping[str, Any], pen: int, dam: int) -> tuple[int, int]:
+    """A weapon's PEN and DAM with its ammunition (a row of the options' table), applied before the dice are added
+    (RULES_NOTES 3.3): times, divided (rounded down), plus."""
     pen_times, dam_times = row["pen_times"], row["dam_times"]
     return (pen * pen_times[0] // pen_times[1] + row["pen_add"], dam * dam_times[0] // dam_times[1] + row["dam_add"])
 
@@ -43,6 +44,7 @@ class Hit:
     total_damage: int       # the Damage die + DAM
     damage: int             # what reaches Incap and the location
     impact_left: int        # the armour's ID after the hit
+    worn: int = 0           # what the armour's ID lost
 
 
 def shoot(*, pen_die: int, pen: int, damage_die: int, dam: int, pv: int, impact: int, armour_piercing: bool = False,
@@ -60,10 +62,10 @@ def shoot(*, pen_die: int, pen: int, damage_die: int, dam: int, pv: int, impact:
     if through:
         damage = total if armour_piercing else max(0, total - pv)
         worn = armour_damage if armour_damage is not None else total
-        return Hit(penetration, True, total, damage, max(0, impact - worn))
+        return Hit(penetration, True, total, damage, max(0, impact - worn), worn)
     if melee:           # a blow that does not beat the PV touches neither the armour nor the victim (D-SL-7)
         return Hit(penetration, False, total, 0, impact)
-    return Hit(penetration, False, total, 0, max(0, impact - total))
+    return Hit(penetration, False, total, 0, max(0, impact - total), total)
 
 
 def xeno_impact(location_hits: int) -> int:

@@ -55,22 +55,30 @@ def semi_auto_shots(strength: int, recoil: int, dexterity: int, fired_this_round
     return max(0, min(max(1, strength - recoil), allowance))
 
 
+def aim_bonus(shot: str, aims: int, marksman: int) -> int:
+    """Each aim past the first (which cancels the Wild shot) adds 1 to the Aiming die, up to the Marksman rank;
+    aimed shots only (D-SL-25).
+
+    >>> aim_bonus("aimed", 4, 2), aim_bonus("aimed", 1, 5), aim_bonus("snap", 0, 5)
+    (2, 0, 0)
+    """
+    return min(max(0, aims - 1), marksman) if shot == "aimed" else 0
+
+
 def hit_spread(recoil: int, *, shot: str, range_band: str, stance: bool = False, rest: bool = False,
-               baffling: int = 0, aims: int = 0, marksman: int = 0, aiming_die: int = 0, accuracy: int = 0) -> int:
+               baffling: int = 0, bonus: int = 0, aiming_die: int = 0, accuracy: int = 0) -> int:
     """How far a hit deviates from the hex aimed at (seed, Hit Deviation, Range, Aiming; D-SL-17, D-SL-25).
 
     The recoil, less 1 for a firing stance, 1 more for a rest and the weapon's recoil baffling, floored at 0; plus
-    the shot's spread at its range band; less the aim bonus (each aim past the first, at most the Marksman rank,
-    aimed shots only), the Aiming die (the Success die with its crit) and the weapon's Accuracy Factor (a bonus
+    the shot's spread at its range band; less the aim bonus (:func:`aim_bonus`), the Aiming die (the Success die with its crit) and the weapon's Accuracy Factor (a bonus
     narrows the spread, a penalty widens it); never below 0.
 
     >>> hit_spread(5, shot="aimed", range_band="optimum", stance=True, aiming_die=3)
     1
     >>> hit_spread(5, shot="wild", range_band="extreme", aiming_die=4)
     23
-    >>> hit_spread(2, shot="aimed", range_band="medium", stance=True, rest=True, aims=4, marksman=2, aiming_die=1)
+    >>> hit_spread(2, shot="aimed", range_band="medium", stance=True, rest=True, bonus=2, aiming_die=1)
     0
     """
     steadied = max(0, recoil - (1 if stance else 0) - (1 if rest else 0) - baffling)
-    aim_bonus = min(max(0, aims - 1), marksman) if shot == "aimed" else 0
-    return max(0, steadied + spread_modifier(shot, range_band) - aim_bonus - aiming_die - accuracy)
+    return max(0, steadied + spread_modifier(shot, range_band) - bonus - aiming_die - accuracy)

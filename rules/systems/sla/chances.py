@@ -1,0 +1,150 @@
+"""The exact odds of an aimed shot at a chosen hex: over the 216 faces of the three dice and the six of the direction
+die, through the resolver's own pieces (:mod:`.shooting`, :mod:`.protection`, :func:`.armour.shoot`), with the COOL
+test under fire, the DEX test of a quick draw and the knockback PHYS tests folded in exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ...odds import chart, ranges, share
+from .armour import shoot
+from .diagram import REGION_OF
+from .body import knockback, under_fire, wounded
+from .options import Options
+from .protection import cover, skin_pv
+from .resolution import STAT_TARGET, Dice
+from .shooting import Plan, Shot, place, plan, roll_check
+from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
+from .wounds import State
+
+FACES = range(1, 7)
+
+
+@lru_cache(maxsize=None)
+def three_dice() -> dict[int, int]:
+    """Totals of 3d6 and their weights out of 216."""
+    out: dict[int, int] = {}
+    for a in FACES:
+        for b in FACES:
+            for c in FACES:
+                out[a + b + c] = out.get(a + b + c, 0) + 1
+    return out
+
+
+def passes(rank: int, modifier: int = 0) -> int:
+    """In 216ths, the chance a stat test (3d6 + rank + modifier on the roll, 16 or more) succeeds."""
+    return sum(weight for total, weight in three_dice().items() if total + rank + modifier >= STAT_TARGET)
+
+
+@dataclass(frozen=True)
+class Effect:
+    damage: int
+    penetrates: bool
+    wound: bool
+    stuck: bool
+    knocked_down: int           # in 216ths: the victim ends up down (a failed knockback roll, or over twice PHYS)
+
+
+def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_die: int, damage_die: int,
+           options: Options) -> Effect:
+    """What the Penetration and Damage dice do on one location, as :func:`.hit.strike` works it out."""
+    there = cover(sheet, state, location, options)
+    hit = shoot(pen_die=penetration_die, pen=plan_.pen, damage_die=damage_die, dam=plan_.dam, pv=there.pv,
+                impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
+    damage = hit.damage
+    if sheet.skin == "vevaphon" and not skin_pv(sheet, state):
+        damage //= 2
+    phys = sheet.stat("phys")
+    wound = wounded(damage, phys)
+    wounds = len(state.wounds) + int(wound)
+    kind, penalty = knockback(damage, phys)
+    down = 216 if kind == "down" else 216 - passes(phys, -penalty - wounds) if kind == "roll" else 0
+    stuck = location == "torso" and hit.penetrates and damage > 0 and hit.penetration < phys
+    return Effect(damage, hit.penetrates and damage > 0, wound, stuck, down)
+
+
+FOLLOWS = ("Penetrates", "Wound opens", "Bullet stays in", "Knocked down")
+
+
+def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+              options: Options) -> dict[str, Any]:
+    """Every weight is out of 216 (the COOL or DEX test) x 1296 (the three dice and the direction die) x 216 (the
+    knockback PHYS test), so the sums stay whole numbers."""
+    armed, sheet, state = sheets[shot.attacker], sheets[shot.target], states[shot.target]
+    wounds = len(states[shot.attacker].wounds)
+    cases: dict[int, int] = {0: 216}                  # Under Fire modifier -> weight out of 216
+    no_shot = 0
+    if shot.shooters:
+        aiming = -5 * shot.shooters if shot.shot == "aimed" else 0
+        cases = {}
+        for total, weight in three_dice().items():
+            rolled = total + armed.stat("cool") - wounds + aiming
+            if rolled < STAT_TARGET and aiming:
+                no_shot += weight
+            else:
+                modifier = under_fire(rolled if rolled >= STAT_TARGET else 0)
+                cases[modifier] = cases.get(modifier, 0) + weight
+    scale = 1296 * 216
+    if shot.quick_draw and not armed.quick_draw:
+        drawn = passes(armed.stat("dex"), -wounds)          # the DEX test, after any COOL test
+        no_shot = no_shot * 216 + (216 - no_shot) * (216 - drawn)
+        cases = {modifier: weight * drawn for modifier, weight in cases.items()}
+        scale *= 216
+    no_shot *= 1296 * 216
+    lands: dict[str, int] = {}
+    damage: dict[int, int] = {}
+    follows = dict.fromkeys(FOLLOWS, 0)
+    effects: dict[tuple[str, int, int], Effect] = {}
+    for modifier, case in sorted(cases.items()):
+        plan_ = plan(shot, sheets, states, options, modifier)
+        weight = case * 216                            # one face of the dice and the direction die
+        for success in FACES:
+            for penetration in FACES:
+                for damage_die in FACES:
+                    result = roll_check(plan_, Dice(success, penetration, damage_die))
+                    landed = [place(plan_, result, direction)[1] for direction in FACES]
+                    for region in landed:
+                        key = region or "miss"
+                        lands[key] = lands.get(key, 0) + weight
+                        if region is None:
+                            damage[0] = damage.get(0, 0) + weight
+                            continue
+                        found = effects.get((region, penetration, damage_die))
+                        if found is None:
+                            found = effects[(region, penetration, damage_die)] = effect(
+                                sheet, state, region, plan_, penetration, damage_die, options)
+                        damage[found.damage] = damage.get(found.damage, 0) + weight
+                        follows["Penetrates"] += weight * found.penetrates
+                        follows["Wound opens"] += weight * found.wound
+                        follows["Bullet stays in"] += weight * found.stuck
+                        follows["Knocked down"] += case * found.knocked_down
+    if no_shot:
+        lands["no shot"] = no_shot
+        damage[0] = damage.get(0, 0) + no_shot
+    total = 216 * scale
+    return _answer(shot, armed, sheet, lands, damage, follows, total)
+
+
+def _answer(shot: Shot, armed: Sheet, sheet: Sheet, lands: dict[str, int], damage: dict[int, int],
+            follows: dict[str, int], total: int) -> dict[str, Any]:
+    order = ["no shot", "miss"] + list(LOCATIONS)
+    labels = {"no shot": "No shot", "miss": "Miss", **LOCATION_LABELS}
+    land_items = [(labels[key], lands[key]) for key in order if lands.get(key)]
+    damage_items = ranges([(value, damage[value]) for value in sorted(damage) if damage[value]], "damage")
+    follow_items = [(key, follows[key]) for key in FOLLOWS]
+    hit = sum(value for key, value in lands.items() if key in LOCATIONS)
+    likely = max((key for key in LOCATIONS if lands.get(key)), key=lambda key: lands[key], default=None)
+    percent = {key: share(Fraction(value, total))["percent"] for key, value in follows.items()}
+    summary = f"hits {share(Fraction(hit, total))['percent']}" + (
+        f", most likely the {LOCATION_LABELS[likely]} ({share(Fraction(lands[likely], total))['percent']})"
+        if likely else "") + f"; a wound {percent['Wound opens']}, knocked down {percent['Knocked down']}"
+    weapon = armed.weapons[shot.weapon].name
+    aimed = LOCATION_LABELS[REGION_OF[shot.aim]]
+    return {"title": f"{weapon} at {sheet.name}'s {aimed} ({shot.aim[0]}, {shot.aim[1]})", "summary": summary,
+            "pool": 3, "charts": [chart("Where it lands", land_items, total),
+                                  chart("Damage to Incap", damage_items, total),
+                                  chart("What follows (each on its own)", follow_items, total)]}

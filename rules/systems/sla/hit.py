@@ -1,0 +1,233 @@
+"""Resolving an aimed shot roll by roll (seed 002; RULES_NOTES 3.3, 3.5): the COOL test under fire and the DEX test of
+a quick draw when they apply, the three dice, the Hit Spread and its direction die, then the hit on the location:
+armour, damage, wounds, a bullet that stays in, a Vevaphon's CONC roll, knockback and knockdown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ...dice import DiceSource
+from ...hexes import DIRECTION_NAMES, Hex
+from ...report import Report, Step, minus, signed
+from .armour import Hit, shoot
+from .diagram import REGION_OF
+from .body import UNDER_FIRE, knockback, under_fire, wounded
+from .fire import RANGES
+from .options import Options
+from .protection import cover, skin_pv
+from .resolution import SKILL_TARGET
+from .rolls import test
+from .shooting import Plan, Shot, plan, place, roll_check, spread
+from .sheet import LOCATION_LABELS, Sheet
+from .wounds import Shot as LastShot, State, dead, open_wound, take, unconscious, wear
+from . import rolls
+
+DIRECTION_DIE = "direction"
+
+
+def hex_words(hex_: Hex) -> str:
+    region = REGION_OF.get(hex_)
+    where = LOCATION_LABELS[region] if region else "off the body"
+    return f"{where} ({hex_[0]}, {hex_[1]})".replace("-", "\u2212")
+
+
+def _spread_words(plan_: Plan, hit: bool, distance: int, success_die: int, total: int, target: int) -> str:
+    if not hit:
+        extra = {"wild": 3, "wild_rapid": 3, "snap": 2}.get(plan_.shot_type, 0)
+        return (f"Missed by {target - total}: the shot lands {distance} hex{'es' if distance != 1 else ''} away "
+                f"(recoil {plan_.recoil} + the miss {target - total}" + (f" + {extra} for the shot" if extra else "")
+                + ")")
+    parts = [f"recoil {plan_.recoil}"]
+    if plan_.spread_mod:
+        parts.append(f"+ {plan_.spread_mod} at {RANGES[plan_.range_band]['label']} range")
+    if plan_.aim_bonus:
+        parts.append(f"\u2212 {plan_.aim_bonus} for the aims")
+    parts.append(f"\u2212 {success_die} on the Aiming die")
+    if plan_.accuracy:
+        sign = "\u2212" if plan_.accuracy > 0 else "+"
+        parts.append(f"{sign} {abs(plan_.accuracy)} Accuracy")
+    return f"Hit Spread {distance}: {' '.join(parts)}, never below 0"
+
+
+def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+            dice: DiceSource) -> tuple[dict[str, State], Report]:
+    armed, target = sheets[shot.attacker], sheets[shot.target]
+    title = f"{armed.name} shoots at {target.name} with {armed.weapons[shot.weapon].name}"
+    steps: list[Step] = []
+    wounds = len(states[shot.attacker].wounds)
+    fire_modifier = 0
+    if shot.shooters:
+        aiming = -5 * shot.shooters if shot.shot == "aimed" else 0
+        result, step = test(dice, "cool", f"{armed.name} is under fire: roll 3d6 for a COOL test"
+                            + (f", {signed(aiming)} to aim" if aiming else ""), armed.stat("cool"), "COOL",
+                            "seed, Under Fire", modifier=aiming, on="roll", wounds=wounds)
+        steps.append(step)
+        if aiming and not result.success:
+            steps.append(Step(f"{armed.name} fails the COOL test and stays in cover: no shot this action",
+                              "seed, Under Fire"))
+            return dict(states), Report(title, tuple(steps), "No shot: stays in cover")
+        fire_modifier = under_fire(result.total if result.success else 0)
+        steps.append(Step(f"Under fire: {signed(UNDER_FIRE)}" + (f", {signed(fire_modifier - UNDER_FIRE)} for the "
+                                                                  f"COOL test" if fire_modifier != UNDER_FIRE else "")
+                          + f" = {signed(fire_modifier)} to hit", "seed, Under Fire"))
+    if shot.quick_draw and not armed.quick_draw:
+        result, step = test(dice, "draw", f"{armed.name} draws and fires: roll 3d6 for a DEX test",
+                            armed.stat("dex"), "DEX", "seed, Quick Draw", wounds=wounds)
+        steps.append(step)
+        if not result.success:
+            steps.append(Step(f"{armed.name} does not finish the draw in this action: no shot", "seed, Quick Draw"))
+            return dict(states), Report(title, tuple(steps), "No shot: the draw takes the action")
+    plan_ = plan(shot, sheets, states, options, fire_modifier)
+    if plan_.modifiers:
+        steps.append(Step("Modifiers: " + ", ".join(f"{name} {signed(value)}" for name, value in plan_.modifiers)
+                          + f" = {signed(plan_.modifier)}, on the {'target number' if plan_.on == 'target' else 'roll'}",
+                          "D-SL-2"))
+    rolled = rolls.three(dice, "attack", f"{armed.name} fires at {target.name}'s "
+                         f"{hex_words(shot.aim)}: roll the three dice, skill {plan_.skill} against {SKILL_TARGET}")
+    result = roll_check(plan_, rolled)
+    skill_name = armed.weapons[shot.weapon].weapon.skill
+    steps.append(Step(rolls.words(result, plan_.skill, skill_name + (" (split)" if shot.split else ""),
+                                  modifier=plan_.modifier, on=plan_.on, wounds=plan_.wounds),
+                      "seed, Combat Skill Resolution; D-SL-1, D-SL-3",
+                      (rolled.success, rolled.penetration, rolled.damage), "attack", names=rolls.ROLES))
+    distance = spread(plan_, result)
+    direction = None
+    if distance is None:
+        steps.append(Step("A clean miss (the option): no landing point", "seed, Missed Shots (option)"))
+    else:
+        steps.append(Step(_spread_words(plan_, result.success, distance, result.success_die, result.total,
+                                        result.target), "seed, Hit Deviation; D-SL-17, D-SL-24, D-SL-25"))
+        if distance:
+            direction = int(dice.roll(DIRECTION_DIE, "d6", 1, names=("Direction die",), why=f"The shot deviates {distance} hex"
+                                      f"{'es' if distance != 1 else ''}: roll the direction die (1 upper-right, "
+                                      "clockwise to 6 up)")[0])
+    landed, region = place(plan_, result, direction)
+    if landed is not None and direction is not None:
+        steps.append(Step(f"Direction die {direction}: {DIRECTION_NAMES[direction]}, {distance} hex"
+                          f"{'es' if distance != 1 else ''} from {hex_words(shot.aim)} to {hex_words(landed)}",
+                          "RULES_NOTES 3.3 Hit Deviation Diagram; D-SL-23", (direction,), DIRECTION_DIE,
+                          names=("Direction die",)))
+    after = dict(states)
+    state = replace(states[shot.target], last_shot=LastShot(shot.aim, landed, region is not None))
+    if region is None:
+        if result.success:
+            steps.append(Step(f"{hex_words(landed) if landed else 'It'} is off the body: the shot misses",
+                              "D-SL-23"))
+        after[shot.target] = state
+        return after, Report(title, tuple(steps), "Miss")
+    state, more, outcome = strike(target, state, region, plan_, rolled, options, dice)
+    after[shot.target] = state
+    return after, Report(title, tuple(steps + more), outcome)
+
+
+def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: rolls.Dice, options: Options,
+           dice: DiceSource) -> tuple[State, list[Step], str]:
+    """A hit on one location: through its armour to Incap and the location, and what follows."""
+    place_ = LOCATION_LABELS[location]
+    steps = []
+    there = cover(sheet, state, location, options)
+    hardened = skin_pv(sheet, state) if sheet.skin == "vevaphon" and sheet.vevaphon_pv else 0
+    hit: Hit = shoot(pen_die=rolled.penetration, pen=plan_.pen, damage_die=rolled.damage, dam=plan_.dam, pv=there.pv,
+                     impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
+    if not there.layers:
+        steps.append(Step(f"The {place_} is bare: Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}",
+                          "seed, Damage"))
+    elif not there.live:
+        steps.append(Step(f"The armour on the {place_} has no ID left ({there.describe()}): the shot goes through; "
+                          f"Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}", "seed, Impact Damage"))
+    else:
+        layered = f" (layered: best PV + {len(there.live) - 1})" if len(there.wearing) > 1 else ""
+        verdict = "penetrates" if hit.penetrates else "does not penetrate"
+        steps.append(Step(f"Penetration die {rolled.penetration} + PEN {plan_.pen} = {hit.penetration} against PV "
+                          f"{there.pv}{layered} ({there.describe()}): {verdict}", "seed, Penetration; D-SL-9"))
+        if hit.penetrates:
+            through = (f"AP ammunition: the full {hit.total_damage}" if plan_.armour_piercing
+                       else f"{minus(hit.total_damage, there.pv)} = {hit.damage}")
+            steps.append(Step(f"Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}; through the armour: "
+                              f"{through}", "seed, Damage"))
+        else:
+            steps.append(Step("The armour takes the punishment: no damage to the body", "seed, Impact Damage"))
+        for layer in there.wearing:
+            left = max(0, layer.impact - hit.worn)
+            state = wear(state, layer.index, location, hit.worn)
+            what = "AD" if hit.penetrates and plan_.armour_damage is not None else "damage"
+            steps.append(Step(f"{layer.name}'s ID on the {place_}: {minus(layer.impact, hit.worn)} ({what}) = {left}"
+                              + ("; the next hit here goes straight through" if left == 0 else ""),
+                              "seed, Impact Damage; D-SL-8"))
+    damage = hit.damage
+    if sheet.skin == "vevaphon" and not skin_pv(sheet, state) and damage:
+        damage //= 2
+        steps.append(Step(f"{sheet.name} is in natural state: the kinetic damage is halved to {damage}",
+                          "seed, Vevaphon Armour; D-SL-13"))
+    before_dead = dead(sheet, state)
+    if damage:
+        state = take(state, location, damage)
+        steps.append(Step(f"{damage} damage to Incap ({sheet.incap - state.incap_damage + damage} \u2192 "
+                          f"{sheet.incap - state.incap_damage}) and to the {place_} "
+                          f"({state.hits_left(sheet, location) + damage} \u2192 {state.hits_left(sheet, location)})",
+                          "seed, Damage; Applying Damage"))
+    if wounded(damage, sheet.stat("phys")):
+        state = open_wound(state, location)
+        steps.append(Step(f"{damage} is more than the Wound Threshold (PHYS {sheet.stat('phys')}): a wound opens in "
+                          f"the {place_}; {len(state.wounds)} open, each \u22121 to every roll", "seed, Wounds; D-SL-26"))
+    if location == "torso" and hit.penetrates and damage and hit.penetration < sheet.stat("phys"):
+        state = replace(state, stuck=state.stuck + 1)
+        steps.append(Step(f"Penetration {hit.penetration} is below PHYS {sheet.stat('phys')}: the bullet stays in the "
+                          "Torso, to be extracted before it can heal", "seed, Damage; D-SL-32"))
+    if hardened:
+        result, step = test(dice, "conc", f"{sheet.name} is hit: roll 3d6 for a CONC test to keep the skin armoured"
+                            + (f", {signed(-damage)} for the damage" if damage else ""), sheet.stat("conc"), "CONC",
+                            "seed, Vevaphon Armour", modifier=-damage, on="roll", wounds=len(state.wounds))
+        steps.append(step)
+        if not result.success:
+            loss = min(hardened, 7 - rolled_success(step))
+            state = replace(state, pv_lost=state.pv_lost + loss)
+            steps.append(Step(f"The cells soften: PV {minus(hardened, loss)} = {hardened - loss} (7 \u2212 the Success "
+                              "die); ID follows it down", "seed, Vevaphon Armour"))
+    state, knocked = knock(sheet, state, damage, dice)
+    steps += knocked
+    outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": stopped by the armour")
+    now_dead = dead(sheet, state)
+    if now_dead and not before_dead:
+        steps.append(Step(f"{sheet.name} is dead: {now_dead}", "seed, Damage; Applying Damage"))
+        outcome += "; dead"
+    elif (why := unconscious(sheet, state, options)):
+        steps.append(Step(f"{sheet.name} is unconscious: {why}", "seed, Damage; D-SL-11"))
+        outcome += "; unconscious"
+    return state, steps, outcome
+
+
+def rolled_success(step: Step) -> int:
+    """The raw Success die of a roll's step (its first face)."""
+    return int(step.dice[0])
+
+
+def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource) -> tuple[State, list[Step]]:
+    """Knockback and knockdown (seed, Knockback; D-SL-26): damage over PHYS calls for a PHYS roll to stay standing;
+    over twice PHYS knocks down, with a PHYS roll to stay conscious."""
+    phys = sheet.stat("phys")
+    kind, penalty = knockback(damage, phys)
+    if kind == "none" or dead(sheet, state):
+        return state, []
+    wounds = len(state.wounds)
+    if kind == "down":
+        result, step = test(dice, "conscious", f"{damage} damage is more than twice {sheet.name}'s PHYS: knocked down; "
+                            "roll 3d6 for a PHYS test to stay conscious", phys, "PHYS", "seed, Knockback",
+                            wounds=wounds)
+        state = replace(state, position="down")
+        if result.success:
+            return replace(state, lost_phases=3), [step, Step(
+                f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions", "seed, Knockback")]
+        return replace(state, knocked_out=True), [step, Step(f"{sheet.name} is knocked out", "seed, Knockback")]
+    result, step = test(dice, "knockback", f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 for a "
+                        f"PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",
+                        modifier=-penalty, on="roll", wounds=wounds)
+    if result.success:
+        slowed = state.slowed or "phase"
+        return replace(state, slowed=slowed), [step, Step(
+            f"{sheet.name} staggers: Initiative Total 0 for the rest of this phase", "seed, Knockback")]
+    return replace(state, position="down", slowed="round", lost_actions=state.lost_actions + 1), [step, Step(
+        f"{sheet.name} is knocked down (+3 to hit him), acts last for the rest of the round (Initiative Total 0) and "
+        "loses his next action", "seed, Knockback")]
+

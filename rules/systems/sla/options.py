@@ -1,0 +1,175 @@
+"""The SLA options: each alternative the seed or the notes offer, defaulting to the notes' decision, and two
+editable tables the encounter may rewrite before its first action: the special ammunition (most of it is lost,
+RULES_NOTES 3.2) and how a character's actions fall in the three phases (D-SL-22)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ... import fields
+from ...errors import BadField
+from ...keys import cached_hash
+from ..data import load
+
+_DATA = load("sla")
+AMMO_ROWS: tuple[dict[str, Any], ...] = tuple(_DATA["ammo"]["rows"])
+EDITABLE_AMMO: tuple[str, ...] = tuple(row["value"] for row in AMMO_ROWS if row["value"] != "standard")
+AMMO_COLUMNS = ("pen_times", "pen_divide", "pen_add", "dam_times", "dam_divide", "dam_add", "ap")
+PHASE_ROWS: tuple[dict[str, Any], ...] = tuple(_DATA["phases"]["rows"])
+MAX_ACTIONS = len(PHASE_ROWS)
+
+
+def _ammo_row(row: dict[str, Any]) -> tuple[int, ...]:
+    return (row["pen_times"][0], row["pen_times"][1], row["pen_add"], row["dam_times"][0], row["dam_times"][1],
+            row["dam_add"], int(row["ap"]))
+
+
+DEFAULT_AMMO: tuple[tuple[int, ...], ...] = tuple(_ammo_row(row) for row in AMMO_ROWS if row["value"] != "standard")
+DEFAULT_PHASES: tuple[tuple[int, int, int], ...] = tuple(
+    (row["phases"][0], row["phases"][1], row["phases"][2]) for row in PHASE_ROWS)
+
+# name -> (label, decision, default, ((value, label), ...)); the order is the options form's.
+CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
+    "modifiers_on": ("The GM's modifiers go on", "D-SL-2", "target", (
+        ("target", "The target number: the chance of a critical success stays the same"),
+        ("roll", "The roll: a penalty makes a critical success harder, a bonus easier"))),
+    "missed_shot": ("A missed shot", "seed, Missed Shots; D-SL-24", "spread", (
+        ("spread", "Lands by the missed-shot spread (recoil + the miss, + 3 Wild or + 2 Snap)"),
+        ("clean", "Is a clean miss: no landing point is worked out"))),
+    "overflow": ("Damage past a location's Hits", "D-SL-14", "half", (
+        ("half", "Severely damaged at half its Hits past 0, destroyed at its Hits past 0"),
+        ("whole", "Severely damaged at its Hits past 0, destroyed at twice its Hits past 0"))),
+    "bruising_out": ("Bruising knocks out", "D-SL-11", "full", (
+        ("full", "When standard and bruising damage mark every square of the Incap track"),
+        ("over", "When bruising is more than the Incap left (one square later)"))),
+    "layering": ("Layered armour (optional rule)", "seed, Layering Armour; D-SL-32", "off", (
+        ("off", "Off: where armours overlap, the one with the best PV protects"),
+        ("on", "On: the best PV + 1 for each further layer; every live layer loses the armour damage"))),
+    "under_fire": ("Under fire (optional rule)", "seed, Under Fire", "off", (
+        ("off", "Off: no one aims while being shot at"),
+        ("on", "On: \u22125 to hit, less 1 per point a COOL test beats 16; aiming needs a COOL test at \u22125 a "
+               "shooter"))),
+}
+
+TABLES: dict[str, dict[str, Any]] = {
+    "ammo": {
+        "name": "ammo", "kind": "table", "label": "Special ammunition", "decision": "RULES_NOTES 3.3 Special ammo",
+        "help": "How each load changes the weapon's PEN and DAM before the dice are added: times, divided by (rounded "
+                "down), plus; AP 1 hits with the full DAM when it penetrates. HEAP and HESH follow the seed's 12.7 mm "
+                "example; HP and Special are lost and the GM's to set.",
+        "columns": [{"name": name, "label": label, "kind": "integer", "min": low, "max": high}
+                    for name, label, low, high in (("pen_times", "PEN \u00d7", 0, 9), ("pen_divide", "PEN \u00f7", 1, 9),
+                                                   ("pen_add", "PEN +", -9, 9), ("dam_times", "DAM \u00d7", 0, 9),
+                                                   ("dam_divide", "DAM \u00f7", 1, 9), ("dam_add", "DAM +", -9, 9),
+                                                   ("ap", "AP (1 yes)", 0, 1))],
+        "rows": [{"label": row["label"]} for row in AMMO_ROWS if row["value"] != "standard"],
+        "default": [dict(zip(AMMO_COLUMNS, row)) for row in DEFAULT_AMMO],
+    },
+    "phases": {
+        "name": "phases", "kind": "table", "label": "Actions in each phase", "decision": "D-SL-22",
+        "help": "How many of a character's actions fall in phases 1, 2 and 3, by the actions a round; the Combat "
+                "Sheet that placed them is lost.",
+        "columns": [{"name": f"phase_{n}", "label": f"Phase {n}", "kind": "integer", "min": 0, "max": MAX_ACTIONS}
+                    for n in (1, 2, 3)],
+        "rows": [{"label": f"{row['actions']} action{'s' if row['actions'] > 1 else ''}"} for row in PHASE_ROWS],
+        "default": [{f"phase_{n + 1}": count for n, count in enumerate(row)} for row in DEFAULT_PHASES],
+    },
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The chosen alternatives and the two tables."""
+
+    __hash__ = cached_hash
+
+    choices: tuple[tuple[str, str], ...]
+    ammo: tuple[tuple[int, ...], ...] = DEFAULT_AMMO
+    phases: tuple[tuple[int, int, int], ...] = DEFAULT_PHASES
+
+    @cached_property
+    def chosen(self) -> dict[str, str]:
+        return dict(self.choices)
+
+    def __getattr__(self, name: str) -> str:
+        """Each choice option by its name: ``options.overflow``."""
+        if name.startswith("__") or name == "chosen":
+            raise AttributeError(name)
+        try:
+            return self.chosen[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def load(self, ammo: str) -> dict[str, Any]:
+        """One load's row: PEN and DAM as fractions plus an addition, and whether it is armour-piercing."""
+        if ammo == "standard":
+            return {"pen_times": (1, 1), "pen_add": 0, "dam_times": (1, 1), "dam_add": 0, "ap": False}
+        row = self.ammo[EDITABLE_AMMO.index(ammo)]
+        return {"pen_times": (row[0], row[1]), "pen_add": row[2], "dam_times": (row[3], row[4]), "dam_add": row[5],
+                "ap": bool(row[6])}
+
+    def in_phases(self, actions: int) -> tuple[int, int, int]:
+        """Actions in phases 1, 2 and 3 for a character with this many a round (past the table: its last row)."""
+        return self.phases[min(actions, MAX_ACTIONS) - 1]
+
+
+DEFAULTS = Options(tuple((name, entry[2]) for name, entry in CHOICES.items()))
+
+
+def schema() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"name": name, "kind": "choice", "label": label, "decision": decision, "default": default,
+         "choices": [{"value": value, "label": words} for value, words in choices]}
+        for name, (label, decision, default, choices) in CHOICES.items()]
+    return out + [dict(table) for table in TABLES.values()]
+
+
+def _table(data: Any, name: str) -> list[dict[str, int]]:
+    entry = TABLES[name]
+    field = f"options.{name}"
+    if not isinstance(data, list) or len(data) != len(entry["rows"]):
+        raise BadField(f"the {entry['label'].lower()} must be a table of {len(entry['rows'])} rows", field=field)
+    out = []
+    for row, label in zip(data, entry["rows"]):
+        if not isinstance(row, dict) or set(row) != {column["name"] for column in entry["columns"]}:
+            raise BadField(f"the {label['label']} row of the {entry['label'].lower()} must have "
+                           + ", ".join(column["label"] for column in entry["columns"]), field=field)
+        try:
+            out.append({column["name"]: fields.integer(row, column["name"], f"{label['label']} {column['label']}",
+                                                       column["min"], column["max"]) for column in entry["columns"]})
+        except BadField as error:
+            raise BadField(error.message, field=field) from error
+    return out
+
+
+def read_options(data: Any) -> Options:
+    data = fields.mapping(data if data is not None else {}, "options")
+    unknown = set(data) - set(CHOICES) - set(TABLES)
+    if unknown:
+        raise BadField(f"SLA Industries has no option {sorted(unknown)[0]!r}", field="options")
+    chosen = tuple((name, fields.choice(data, name, f"options.{name}", tuple(value for value, _ in entry[3]),
+                                        default=entry[2])) for name, entry in CHOICES.items())
+    ammo = DEFAULT_AMMO
+    if "ammo" in data:
+        ammo = tuple(tuple(row[column] for column in AMMO_COLUMNS) for row in _table(data["ammo"], "ammo"))
+    phases = DEFAULT_PHASES
+    if "phases" in data:
+        rows = _table(data["phases"], "phases")
+        phases = tuple((row["phase_1"], row["phase_2"], row["phase_3"]) for row in rows)
+        for actions, row in enumerate(phases, start=1):
+            if sum(row) != actions:
+                raise BadField(f"the {actions}-action row places {sum(row)} actions; its three phases must add up to "
+                               f"{actions}", field="options.phases")
+    return Options(chosen, ammo, phases)
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    """The options as a document keeps them; a table only when it differs from its default (a shorter link)."""
+    out: dict[str, Any] = dict(options.choices)
+    if options.ammo != DEFAULT_AMMO:
+        out["ammo"] = [dict(zip(AMMO_COLUMNS, row)) for row in options.ammo]
+    if options.phases != DEFAULT_PHASES:
+        out["phases"] = [{f"phase_{n + 1}": count for n, count in enumerate(row)} for row in options.phases]
+    return out

@@ -1,0 +1,138 @@
+"""The round (seed 002: Structure of Combat, Wounds, Regeneration, Recovery of Hits, Bruising Damage; D-SL-22, 27):
+initiative totals, and time passing a phase, a round or an hour at a time, with phase 3's bleeding and a Stormer's
+regeneration, healing on its way arriving, and knockback's lost phases running out.
+
+Each character keeps his own count of rounds (a Stormer regenerates on his 4th, 8th, ... round in the fight).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ... import fields
+from ...dice import DiceSource
+from ...errors import BadField
+from ...report import Report, Step, signed
+from .options import Options
+from .rolls import ROLES, three
+from .sheet import Sheet
+from .wounds import State, arrive, bleed, close_wound, dead, restore, unconscious
+
+SPANS = {"phase": "A phase ends", "round": "The round ends", "hour": "An hour of rest"}
+REGENERATION_EVERY = 4
+
+
+def read_time(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> dict[str, Any]:
+    inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
+    span = fields.choice(inputs, "span", "span", tuple(SPANS), default="phase")
+    if span == "hour":
+        bleeding = [sheets[who].name for who, state in states.items() if state.wounds and not dead(sheets[who], state)]
+        if bleeding:
+            raise BadField(f"{', '.join(bleeding)} still bleed{'s' if len(bleeding) == 1 else ''}: close the wounds "
+                           "(First aid) or let the rounds pass one by one", field="span")
+    return {"span": span}
+
+
+def end_phase(sheet: Sheet, state: State) -> tuple[State, list[str]]:
+    """One phase of one character passes; phase 3 ends the round with its bleeding and regeneration (D-SL-27)."""
+    words: list[str] = []
+    if state.lost_phases:
+        state = replace(state, lost_phases=state.lost_phases - 1)
+    arrived = [healing for healing in state.pending if healing.phases <= 1]
+    state = replace(state, pending=tuple(replace(healing, phases=healing.phases - 1) for healing in state.pending
+                                         if healing.phases > 1), holding=False,
+                    slowed="" if state.slowed == "phase" else state.slowed)
+    for healing in arrived:
+        state, said = arrive(state, healing)
+        words += said
+    if state.phase < 3:
+        return replace(state, phase=state.phase + 1), words
+    if not dead(sheet, state):
+        state, said = bleed(sheet, state)
+        words += said
+        if sheet.regenerates and state.round % REGENERATION_EVERY == 0:
+            if state.wounds:
+                words.append(f"Round {state.round}: regenerates the wound in the "
+                             f"{state.wounds[0].location.replace('_', ' ')}")
+                state = close_wound(state)
+            else:
+                state, places = restore(state, 1)
+                if places:
+                    words.append(f"Round {state.round}: regenerates a Hit ({places[0]} and Incap)")
+    state = replace(state, round=state.round + 1, phase=1, initiative=None, slowed="")
+    return state, words
+
+
+def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+         dice: DiceSource) -> tuple[dict[str, State], Report]:
+    span = inputs["span"]
+    after = dict(states)
+    steps = []
+    for who, state in states.items():
+        sheet = sheets[who]
+        said: list[str] = []
+        if span == "hour":
+            healed = min(1, state.bruising)
+            state = replace(state, bruising=state.bruising - healed, round=state.round + 1, phase=1,
+                            initiative=None, slowed="", lost_phases=0, holding=False)
+            if healed:
+                said.append("1 bruising heals")
+        else:
+            start_round = state.round
+            state, said = end_phase(sheet, state)
+            while span == "round" and state.round == start_round:
+                state, more = end_phase(sheet, state)
+                said += more
+        after[who] = state
+        where = f"round {state.round}, phase {state.phase}"
+        steps.append(Step(f"{sheet.name} ({where}): " + ("; ".join(said) if said else "nothing changes"),
+                          "seed, Structure of Combat; Wounds; Regeneration; D-SL-27"))
+    return after, Report(SPANS[span], tuple(steps), SPANS[span])
+
+
+def read_initiative(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> dict[str, Any]:
+    inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
+    who = inputs.get("target") or ""
+    if who:
+        who = fields.combatant(inputs, "target", sheets, "character")
+    able = [key for key in ([who] if who else sheets) if not dead(sheets[key], states[key])]
+    if not able:
+        raise BadField("no one able to act is left to roll initiative", field="target")
+    return {"target": who}
+
+
+def initiative(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+               dice: DiceSource) -> tuple[dict[str, State], Report]:
+    """Initiative Totals, 3d6 + INI, Martial Arts rank added (seed, Structure of Combat; Martial Arts), each open
+    wound \u22121 (seed, Wounds); the unconscious and the dead do not act."""
+    who = inputs["target"]
+    after = dict(states)
+    steps = []
+    totals = []
+    for key in [who] if who else list(sheets):
+        sheet, state = sheets[key], states[key]
+        if dead(sheet, state) or unconscious(sheet, state, options):
+            continue
+        arts = sheet.rank("Martial Arts")
+        rolled = three(dice, f"initiative {key}", f"Initiative for {sheet.name}: roll 3d6 + INI {sheet.initiative}"
+                       + (f" + Martial Arts {arts}" if arts else ""))
+        wounds = len(state.wounds)
+        total = rolled.total + sheet.initiative + arts - wounds
+        after[key] = replace(state, initiative=total)
+        totals.append((total, sheet.name))
+        parts = f"dice {rolled.total} + INI {sheet.initiative}" + (f" + Martial Arts {arts}" if arts else "") + (
+            f", open wounds {signed(-wounds)}" if wounds else "")
+        phases = options.in_phases(sheet.actions)
+        steps.append(Step(f"{sheet.name}: {parts} = {total}; {sheet.actions} action{'s' if sheet.actions > 1 else ''}"
+                          f" (phases {phases[0]}/{phases[1]}/{phases[2]})",
+                          "seed, Structure of Combat; Martial Arts; D-SL-22",
+                          (rolled.success, rolled.penetration, rolled.damage), f"initiative {key}", names=ROLES))
+    if len(totals) > 1:
+        # Ties keep the order the combatants were added (D-SL-32); sorted() is stable.
+        order = sorted(totals, key=lambda pair: -pair[0])
+        steps.append(Step("Order in each phase: " + ", ".join(f"{name} {total}" for total, name in order),
+                          "seed, Structure of Combat; D-SL-32"))
+    return after, Report("Initiative", tuple(steps), ", ".join(f"{name} {total}" for total, name in
+                                                                sorted(totals, key=lambda pair: -pair[0])))

@@ -1,0 +1,280 @@
+"""An SLA operative's sheet (seed 002): the stats the combat rules read, skills by rank, weapons and armour in a
+short notation, and the Hits of each body location and the Incap total as the referee enters them (their formulas
+are lost, RULES_NOTES 3.2).
+
+A weapon reads as the Firearms Chart's columns: ``skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4, AD 2``, with
+``ACC +1`` (Accuracy Factor), ``baffling 1`` (recoil baffling, its table is lost), ``handling 1`` and ``silencer``.
+An armour reads ``PV 6, ID 25, DM 1`` and the locations it covers (``head``, ``torso``, ``abdomen``, ``arms``,
+``legs``, ``right arm`` ...; none named: all of them).
+
+>>> parse_weapon("skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4, silencer").recoil
+2
+>>> sorted(parse_armour("PV 6, ID 25, torso, arms").covers)
+['left_arm', 'right_arm', 'torso']
+>>> parse_skills("Pistol 6, Marksman 3")
+(('Pistol', 6), ('Marksman', 3))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ... import fields
+from ...errors import BadField, BadNotation
+from ...keys import cached_hash
+from ..data import load
+from ..gear import WeaponEntry, read_weapons
+
+_DATA = load("sla")
+LOCATIONS: tuple[str, ...] = tuple(region["value"] for region in _DATA["body"]["regions"])
+LOCATION_LABELS: dict[str, str] = {region["value"]: region["label"] for region in _DATA["body"]["regions"]}
+VITAL: frozenset[str] = frozenset(region["value"] for region in _DATA["body"]["regions"] if region["vital"])
+SPECIES: dict[str, dict[str, Any]] = {row["value"]: row for row in _DATA["species"]["rows"]}
+STATS: tuple[tuple[str, str], ...] = (("str", "STR"), ("dex", "DEX"), ("dia", "DIA"), ("conc", "CONC"),
+                                      ("cha", "CHA"), ("phys", "PHYS"), ("know", "KNOW"), ("cool", "COOL"))
+STAT_RANGE = (1, 30)
+SKILL_RANGE = (0, 20)
+HITS_RANGE = (1, 200)
+INCAP_RANGE = (1, 400)
+MAX_WEAPONS = 8
+MAX_ARMOUR = 4
+MAX_SKILLS = 16
+MAX_NOTATION = 120
+MAX_PV = 30
+MAX_ID = 999
+DEFAULT_HITS = {"head": 9, "torso": 16, "abdomen": 13, "right_arm": 11, "left_arm": 11, "right_leg": 12,
+                "left_leg": 12}
+DEFAULT_INCAP = 30
+_GROUPS = {"arms": ("right_arm", "left_arm"), "legs": ("right_leg", "left_leg"), "all": LOCATIONS}
+_NUMBER = r"([+\-\u2212]?\d+)"
+_WEAPON_TERM = re.compile(rf"^(rng|rcl|pen|dam|ad|acc|baffling|handling)\s*{_NUMBER}$|^(silencer|silenced)$"
+                          r"|^skill\s+(.+)$", re.IGNORECASE)
+_ARMOUR_TERM = re.compile(rf"^(pv|id|dm)\s*{_NUMBER}$", re.IGNORECASE)
+_SKILL = re.compile(r"^(.*?[^\d\s+\-\u2212])\s*([+\-\u2212]?\d+)$")
+
+
+def _number(text: str) -> int:
+    return int(text.replace("\u2212", "-"))
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A firearm's line of the chart (seed: RNG, RCL, PEN, DAM, AD; the Accuracy and Handling Factors)."""
+
+    __hash__ = cached_hash
+
+    skill: str
+    range: int
+    recoil: int
+    pen: int
+    dam: int
+    armour_damage: int | None = None    # AD; without it the armour loses the hit's damage (D-SL-8)
+    accuracy: int = 0
+    baffling: int = 0
+    handling: int = 0
+    silenced: bool = False
+
+
+@dataclass(frozen=True)
+class Armour:
+    """One armour: its PV, its Impact Damage in each location it covers, and its Dodge Modifier."""
+
+    __hash__ = cached_hash
+
+    pv: int
+    impact: int
+    dodge: int = 0
+    covers: frozenset[str] = frozenset(LOCATIONS)
+
+
+def _terms(text: str, field: str) -> list[str]:
+    terms = [term.strip() for term in text.replace(";", ",").split(",")]
+    if not text.strip() or any(not term for term in terms):
+        raise BadNotation(f"{text!r} has an empty term; write the terms with commas between them", field=field)
+    return terms
+
+
+def parse_weapon(text: str, field: str = "weapon") -> Weapon:
+    """A weapon written as the chart's columns; RNG, RCL, PEN, DAM and the skill are needed."""
+    found: dict[str, Any] = {}
+    for term in _terms(text, field):
+        match = _WEAPON_TERM.match(term)
+        if not match:
+            raise BadNotation(f"{term!r} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, ACC, "
+                              "baffling or handling with a number, or silencer", field=field)
+        key = (match.group(1) or match.group(3) or "skill").lower()
+        if key in ("silencer", "silenced"):
+            key = "silenced"
+        if key in found:
+            raise BadNotation(f"{text!r} gives {key.upper()} twice", field=field)
+        found[key] = True if key == "silenced" else match.group(4).strip() if key == "skill" else _number(
+            match.group(2))
+    missing = [name for name in ("skill", "rng", "rcl", "pen", "dam") if name not in found]
+    if missing:
+        raise BadNotation(f"{text!r} lacks {', '.join(name.upper() if name != 'skill' else 'the skill' for name in missing)}"
+                          "; a weapon needs skill <name>, RNG, RCL, PEN and DAM", field=field)
+    for key, low, high in (("rng", 1, 9999), ("rcl", 0, 40), ("pen", -10, 40), ("dam", 0, 99), ("ad", 0, 99),
+                           ("acc", -10, 10), ("baffling", 0, 20), ("handling", 0, 20)):
+        if key in found and not low <= found[key] <= high:
+            raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
+    return Weapon(found["skill"][:30], found["rng"], found["rcl"], found["pen"], found["dam"], found.get("ad"),
+                  found.get("acc", 0), found.get("baffling", 0), found.get("handling", 0), found.get("silenced", False))
+
+
+def parse_armour(text: str, field: str = "armour") -> Armour:
+    """An armour: PV and ID are needed, DM is optional, and the locations it covers follow (none: all)."""
+    found: dict[str, int] = {}
+    covers: set[str] = set()
+    for term in _terms(text, field):
+        match = _ARMOUR_TERM.match(term)
+        if match:
+            key = match.group(1).lower()
+            if key in found:
+                raise BadNotation(f"{text!r} gives {key.upper()} twice", field=field)
+            found[key] = _number(match.group(2))
+            continue
+        words = term.lower().replace(" ", "_")
+        if words in LOCATIONS or words in _GROUPS:
+            covers.update(_GROUPS.get(words, (words,)))
+            continue
+        raise BadNotation(f"{term!r} is not an armour term; write PV, ID or DM with a number, or a location it "
+                          "covers (head, torso, abdomen, arms, legs, right arm ...)", field=field)
+    if "pv" not in found or "id" not in found:
+        raise BadNotation(f"{text!r} needs a PV and an ID", field=field)
+    for key, low, high in (("pv", 0, MAX_PV), ("id", 0, MAX_ID), ("dm", 0, 20)):
+        if key in found and not low <= found[key] <= high:
+            raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
+    return Armour(found["pv"], found["id"], found.get("dm", 0), frozenset(covers or LOCATIONS))
+
+
+def parse_skills(text: str, field: str = "skills") -> tuple[tuple[str, int], ...]:
+    """Skills as the sheet lists them: ``Pistol 6, Marksman 3, Dodge 2``."""
+    if not text.strip():
+        return ()
+    out: dict[str, int] = {}
+    for term in _terms(text, field):
+        match = _SKILL.match(term)
+        if not match:
+            raise BadNotation(f"{term!r} is not a skill and its rank; write e.g. Pistol 6", field=field)
+        name, rank = match.group(1).strip(), _number(match.group(2))
+        if not SKILL_RANGE[0] <= rank <= SKILL_RANGE[1]:
+            raise BadNotation(f"{name} {rank}: a rank is between {SKILL_RANGE[0]} and {SKILL_RANGE[1]}", field=field)
+        if name.lower() in (known.lower() for known in out):
+            raise BadNotation(f"{name} is listed twice", field=field)
+        out[name[:30]] = rank
+    if len(out) > MAX_SKILLS:
+        raise BadNotation(f"at most {MAX_SKILLS} skills", field=field)
+    return tuple(out.items())
+
+
+@dataclass(frozen=True)
+class ArmourEntry:
+    name: str
+    notation: str
+    armour: Armour
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "notation": self.notation}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What the combat rules read of an operative."""
+
+    __hash__ = cached_hash
+
+    name: str
+    species: str
+    stats: tuple[tuple[str, int], ...]
+    skills_text: str
+    skills: tuple[tuple[str, int], ...]
+    hits: tuple[tuple[str, int], ...]
+    incap: int
+    weapons: tuple[WeaponEntry[Weapon], ...]
+    armour: tuple[ArmourEntry, ...]
+    vevaphon_pv: int = 0
+    extra_actions: int = 0
+    rapid_fire: bool = False
+    quick_draw: bool = False
+    ambidextrous: bool = False
+
+    def stat(self, name: str) -> int:
+        return dict(self.stats)[name]
+
+    def rank(self, skill: str) -> int:
+        """A skill's rank, 0 when the sheet does not list it (the name matched without case)."""
+        for name, rank in self.skills:
+            if name.lower() == skill.lower():
+                return rank
+        return 0
+
+    def location_hits(self, location: str) -> int:
+        return dict(self.hits)[location]
+
+    @property
+    def actions(self) -> int:
+        """(DIA + PHYS + COOL) / 10, rounded down (D-SL-13), plus the extra actions of advantages; at least 1."""
+        return max(1, (self.stat("dia") + self.stat("phys") + self.stat("cool")) // 10) + self.extra_actions
+
+    @property
+    def initiative(self) -> int:
+        """INI = (DIA + COOL + PHYS + DEX) / 2, rounded down (D-SL-13)."""
+        return (self.stat("dia") + self.stat("cool") + self.stat("phys") + self.stat("dex")) // 2
+
+    @property
+    def free_parries(self) -> int:
+        return self.actions // 2
+
+    @property
+    def skin(self) -> str | None:
+        return SPECIES[self.species].get("skin")
+
+    @property
+    def regenerates(self) -> bool:
+        return bool(SPECIES[self.species].get("regenerates"))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "species": self.species}
+        out.update(self.stats)
+        out["skills"] = self.skills_text
+        out.update({f"hits_{location}": hits for location, hits in self.hits})
+        out["incap"] = self.incap
+        out["weapons"] = [entry.to_dict() for entry in self.weapons]
+        out["armour"] = [entry.to_dict() for entry in self.armour]
+        out.update(vevaphon_pv=self.vevaphon_pv, extra_actions=self.extra_actions, rapid_fire=self.rapid_fire,
+                   quick_draw=self.quick_draw, ambidextrous=self.ambidextrous)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, field: str = "sheet") -> Sheet:
+        data = fields.mapping(data, field)
+        species = fields.choice(data, "species", f"{field}.species", tuple(SPECIES), default="human")
+        stats = tuple((key, fields.integer(data, key, f"{field}.{key}", *STAT_RANGE, default=8)) for key, _ in STATS)
+        skills_text = fields.text(data, "skills", f"{field}.skills", max_length=300, default="", allow_empty=True)
+        hits = tuple((location, fields.integer(data, f"hits_{location}", f"{field}.hits_{location}", *HITS_RANGE,
+                                               default=DEFAULT_HITS[location])) for location in LOCATIONS)
+        armour_data = data.get("armour", [])
+        if not isinstance(armour_data, list) or len(armour_data) > MAX_ARMOUR:
+            raise BadField(f"the armour must be a list of at most {MAX_ARMOUR}", field=f"{field}.armour")
+        armour = []
+        for index, entry in enumerate(armour_data):
+            where = f"{field}.armour[{index}]"
+            entry = fields.mapping(entry, where)
+            notation = fields.text(entry, "notation", f"{where}.notation", max_length=MAX_NOTATION)
+            armour.append(ArmourEntry(fields.text(entry, "name", f"{where}.name"), notation,
+                                      parse_armour(notation, f"{where}.notation")))
+        vevaphon_pv = fields.integer(data, "vevaphon_pv", f"{field}.vevaphon_pv", 0, MAX_PV, default=0)
+        if vevaphon_pv and species != "vevaphon":
+            raise BadField("only a Vevaphon hardens its cells into armour; set the PV to 0 or the species to Vevaphon",
+                           field=f"{field}.vevaphon_pv")
+        return cls(fields.text(data, "name", f"{field}.name"), species, stats, skills_text,
+                   parse_skills(skills_text, f"{field}.skills"), hits,
+                   fields.integer(data, "incap", f"{field}.incap", *INCAP_RANGE, default=DEFAULT_INCAP),
+                   read_weapons(data, field, parse_weapon, maximum=MAX_WEAPONS, max_notation=MAX_NOTATION),
+                   tuple(armour), vevaphon_pv,
+                   fields.integer(data, "extra_actions", f"{field}.extra_actions", 0, 3, default=0),
+                   fields.flag(data, "rapid_fire", f"{field}.rapid_fire"),
+                   fields.flag(data, "quick_draw", f"{field}.quick_draw"),
+                   fields.flag(data, "ambidextrous", f"{field}.ambidextrous"))

@@ -1,0 +1,222 @@
+"""An aimed shot (seed 002: Projectile Combat, Hit Deviation, Range, Aiming, Missed Shots, Position, Quick Draw, Under
+Fire, Special Ammo; RULES_NOTES 3.3, D-SL-2, 17, 23, 24, 25): what the shot's numbers are before the dice
+(:func:`plan`), and where one roll of the three dice and the direction die puts it (:func:`place`).
+
+The resolver (``hit.py``) and the odds (``chances.py``) both read the shot through these two functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ... import fields
+from ...errors import BadField
+from ...hexes import Hex
+from ...keys import cached_hash
+from .armour import load_ammo
+from .body import QUICK_DRAW
+from .diagram import REGION_OF, land
+from .fire import RANGES, SHOTS, aim_bonus, band, hit_spread, missed_spread, spread_modifier
+from .options import EDITABLE_AMMO, Options
+from .resolution import Check, Dice, check
+from .sheet import Sheet
+from .wounds import POSITION_LABELS, State
+
+SHOT_TYPES = ("aimed", "snap", "wild")
+AMMO_CHOICES = ("standard",) + EDITABLE_AMMO
+POSITION_MODIFIERS = {"standing": 0, "kneeling": -1, "prone": -3, "down": 3}
+DIVE = -4
+MAX_AIMS = 6
+MAX_DISTANCE = 99_999
+MAX_MODIFIER = 20
+MAX_SHOOTERS = 9
+DEFAULT_AIM = "0,3"
+
+
+def read_hex(value: Any, field: str) -> Hex:
+    """A hex input, ``"q,r"``, which must be a hex of the body diagram."""
+    if isinstance(value, str):
+        parts = value.replace(" ", "").split(",")
+        if len(parts) == 2 and all(part.lstrip("-").isdigit() and len(part) < 4 for part in parts):
+            hex_ = (int(parts[0]), int(parts[1]))
+            if hex_ in REGION_OF:
+                return hex_
+    raise BadField(f"{fields.shown(value)} is not a hex of the body diagram; tap one on the diagram", field=field)
+
+
+def hex_text(hex_: Hex) -> str:
+    return f"{hex_[0]},{hex_[1]}"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A shot as asked for: who, with what, at which hex, how."""
+
+    __hash__ = cached_hash
+
+    attacker: str
+    target: str
+    weapon: int
+    aim: Hex
+    shot: str
+    aims: int
+    stance: bool
+    rest: bool
+    distance: int
+    ammo: str
+    quick_draw: bool
+    dive: bool
+    shooters: int
+    modifier: int
+    split: int
+    second_rank: int
+
+    def to_inputs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"attacker": self.attacker, "target": self.target, "weapon": self.weapon,
+                               "aim": hex_text(self.aim), "shot": self.shot, "distance": self.distance,
+                               "ammo": self.ammo}
+        if self.shot == "aimed":
+            out["aims"] = self.aims
+        for name in ("stance", "rest", "quick_draw", "dive"):
+            if getattr(self, name):
+                out[name] = True
+        for name in ("shooters", "modifier", "split"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.split:
+            out["second_rank"] = self.second_rank
+        return out
+
+
+def read_shot(inputs: Any, sheets: Mapping[str, Sheet], options: Options) -> Shot:
+    inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
+    attacker = fields.combatant(inputs, "attacker", sheets, "attacker")
+    target = fields.combatant(inputs, "target", sheets, "target")
+    if attacker == target:
+        raise BadField("a character cannot shoot himself; pick another target", field="target")
+    armed = sheets[attacker]
+    if not armed.weapons:
+        raise BadField(f"{armed.name} has no weapons; add one to the sheet", field="weapon")
+    weapon = fields.integer(inputs, "weapon", "weapon", 0, len(armed.weapons) - 1, default=0)
+    shot = fields.choice(inputs, "shot", "shot", SHOT_TYPES, default="aimed")
+    aims = fields.integer(inputs, "aims", "aims", 1, MAX_AIMS, default=1) if shot == "aimed" else 0
+    stance = shot == "aimed" or fields.flag(inputs, "stance", "stance")
+    rest = fields.flag(inputs, "rest", "rest")
+    if aims > 4 and not stance:
+        raise BadField("more than four aims need a firing stance", field="aims")
+    if aims == MAX_AIMS and not rest:
+        raise BadField("six aims need a firing stance and a rest for the weapon; tick the rest or aim less",
+                       field="aims")
+    quick_draw = fields.flag(inputs, "quick_draw", "quick_draw")
+    if quick_draw and shot != "wild":
+        raise BadField("a weapon drawn and fired in the same action fires a Wild shot; choose Wild, or draw it in "
+                       "an action of its own", field="quick_draw")
+    shooters = fields.integer(inputs, "shooters", "shooters", 0, MAX_SHOOTERS, default=0)
+    if shooters and options.under_fire == "off":
+        raise BadField("the Under Fire rule is off; turn it on in the rule options to count shooters", field="shooters")
+    skill = armed.rank(armed.weapons[weapon].weapon.skill)
+    split = fields.integer(inputs, "split", "split", 0, skill, default=0)
+    second_rank = fields.integer(inputs, "second_rank", "second_rank", 0, 20, default=0) if split else 0
+    if split > second_rank:
+        raise BadField(f"the second action can take no more ranks than its own skill's rating ({second_rank}); "
+                       f"split off at most {second_rank}", field="split")
+    distance = fields.integer(inputs, "distance", "distance", 0, MAX_DISTANCE, default=10)
+    rng = armed.weapons[weapon].weapon.range
+    if band(distance, rng) is None:
+        raise BadField(f"{distance} m is out of range: {armed.weapons[weapon].name} (RNG {rng}) reaches "
+                       f"{rng * RANGES['extreme']['times']} m at Extreme range", field="distance")
+    return Shot(attacker, target, weapon, read_hex(inputs.get("aim", DEFAULT_AIM), "aim"), shot, aims, stance, rest,
+                distance, fields.choice(inputs, "ammo", "ammo", AMMO_CHOICES, default="standard"), quick_draw,
+                fields.flag(inputs, "dive", "dive"), shooters,
+                fields.integer(inputs, "modifier", "modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0), split,
+                second_rank)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The shot's numbers before any die: the roll's skill and modifiers, the spread's parts, the round's PEN and
+    DAM.  ``modifiers`` names each situational modifier, in the order a referee adds them."""
+
+    __hash__ = cached_hash
+
+    skill: int
+    modifiers: tuple[tuple[str, int], ...]
+    on: str                         # where the modifiers go (D-SL-2); open wounds always go on the roll
+    wounds: int
+    shot_type: str                  # aimed, snap, wild or wild_rapid
+    range_band: str
+    recoil: int                     # after stance, rest and baffling, floored at 0 (D-SL-25)
+    spread_mod: int
+    aim_bonus: int
+    accuracy: int
+    aim: Hex
+    pen: int                        # after the ammunition, less 1 with a silencer
+    dam: int
+    armour_damage: int | None
+    armour_piercing: bool
+    clean_miss: bool
+
+    @property
+    def modifier(self) -> int:
+        return sum(value for _, value in self.modifiers)
+
+
+def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+         under_fire: int = 0) -> Plan:
+    """Everything the dice do not decide; ``under_fire`` is the Under Fire modifier a COOL test left."""
+    armed, target = sheets[shot.attacker], sheets[shot.target]
+    entry = armed.weapons[shot.weapon]
+    weapon = entry.weapon
+    shot_type = "wild_rapid" if shot.shot == "wild" and armed.rapid_fire else shot.shot
+    modifiers: list[tuple[str, int]] = []
+    if SHOTS[shot_type]["to_hit"]:
+        modifiers.append((SHOTS[shot_type]["label"] + " shot", int(SHOTS[shot_type]["to_hit"])))
+    if shot.quick_draw:
+        modifiers.append(("quick draw", QUICK_DRAW))
+    position = states[shot.target].position
+    if POSITION_MODIFIERS[position]:
+        modifiers.append((f"{target.name} {POSITION_LABELS[position].lower()}", POSITION_MODIFIERS[position]))
+    if shot.dive:
+        modifiers.append((f"{target.name} dives for cover", DIVE))
+    if under_fire:
+        modifiers.append(("under fire", under_fire))
+    if shot.modifier:
+        modifiers.append(("the GM's", shot.modifier))
+    range_band = band(shot.distance, weapon.range) or "extreme"
+    recoil = max(0, weapon.recoil - int(shot.stance) - int(shot.rest) - weapon.baffling)
+    load = options.load(shot.ammo)
+    pen, dam = load_ammo(load, weapon.pen, weapon.dam)
+    return Plan(armed.rank(weapon.skill) - shot.split, tuple(modifiers), options.modifiers_on,
+                len(states[shot.attacker].wounds), shot_type, range_band, recoil,
+                spread_modifier(shot_type, range_band), aim_bonus(shot.shot, shot.aims, armed.rank("Marksman")),
+                weapon.accuracy, shot.aim,
+                pen - (1 if weapon.silenced else 0), dam, weapon.armour_damage, bool(load["ap"]),
+                options.missed_shot == "clean")
+
+
+def roll_check(plan_: Plan, dice: Dice) -> Check:
+    return check(dice, plan_.skill, modifier=plan_.modifier, on=plan_.on, wounds=plan_.wounds)
+
+
+def spread(plan_: Plan, result: Check) -> int | None:
+    """How far the shot deviates: a hit's Hit Spread, less the Success die as the Aiming die; a miss's spread
+    (D-SL-24); None for a clean miss (the option)."""
+    if result.success:
+        return hit_spread(plan_.recoil, shot=plan_.shot_type, range_band=plan_.range_band, bonus=plan_.aim_bonus,
+                          aiming_die=result.success_die, accuracy=plan_.accuracy)
+    if plan_.clean_miss:
+        return None
+    miss_type = "wild" if plan_.shot_type == "wild_rapid" else plan_.shot_type
+    return missed_spread(plan_.recoil, result.target, result.total, miss_type)
+
+
+def place(plan_: Plan, result: Check, direction: int | None) -> tuple[Hex | None, str | None]:
+    """Where the shot lands and the location it hits (None: a miss, or off the body); a spread of 0 needs no
+    direction."""
+    distance = spread(plan_, result)
+    if distance is None:
+        return None, None
+    hex_, region = land(plan_.aim, distance, direction or 6) if distance else (plan_.aim, REGION_OF.get(plan_.aim))
+    return hex_, region if result.success else None

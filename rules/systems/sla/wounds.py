@@ -1,0 +1,230 @@
+"""An operative's wounds (seed 002: Damage, Applying Damage, Bruising Damage, Wounds, Regeneration; RULES_NOTES 3.3 and
+D-SL-11, 14, 27): the Incap and bruising track, the damage in each location, the armour's Impact Damage worn in
+each location, open wounds and their bleeding, stuck bullets, and the character's place in the round.
+
+Standard damage marks the Incap track from one end and bruising from the other; a location's damage past its Hits is
+its overflow, which decides how badly it is hurt (D-SL-14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...keys import cached_hash
+from .body import bleeding_every, per_round
+from .options import Options
+from .sheet import LOCATION_LABELS, LOCATIONS, VITAL, Sheet
+
+POSITIONS = ("standing", "kneeling", "prone", "down")
+POSITION_LABELS = {"standing": "Standing", "kneeling": "Kneeling", "prone": "Prone and rolling",
+                   "down": "Knocked down"}
+FATAL_BEYOND = 10               # seed: 10 points past the maximum Incap is fatal
+MAX_WOUNDS = 40
+MAX_PENDING = 12
+SKIN = -1                       # the layer index of a Xeno's skin or a Vevaphon's hardened cells
+
+
+@dataclass(frozen=True)
+class Wound:
+    location: str
+    round: int                  # the round it was opened in
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Healing on its way: an Ebon's (two phases) or a drug's (three phases) restoring Hits."""
+
+    phases: int                 # phases still to pass
+    hits: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Shot:
+    """The last shot at this character, for the diagram: where it was aimed and where it landed (None: nowhere)."""
+
+    aimed: tuple[int, int]
+    landed: tuple[int, int] | None
+    hit: bool
+
+
+@dataclass(frozen=True)
+class State:
+    __hash__ = cached_hash
+
+    incap_damage: int = 0
+    bruising: int = 0
+    damage: tuple[tuple[str, int], ...] = tuple((location, 0) for location in LOCATIONS)
+    worn: tuple[tuple[int, str, int], ...] = ()     # (armour layer, location, ID lost); SKIN for living armour
+    pv_lost: int = 0                                # a Vevaphon's hardened PV lost to failed CONC rolls
+    wounds: tuple[Wound, ...] = ()
+    ticks: int = 0                                  # phase 3s passed while wounds were open (D-SL-27)
+    stuck: int = 0                                  # bullets stuck in the Torso
+    round: int = 1
+    phase: int = 1
+    initiative: int | None = None
+    slowed: str = ""                                # "phase" or "round": the Initiative Total is 0 (knockback)
+    lost_actions: int = 0
+    lost_phases: int = 0
+    position: str = "standing"
+    knocked_out: bool = False                       # a failed PHYS roll to stay conscious
+    holding: bool = False                           # an opportunity action held this phase
+    pending: tuple[Pending, ...] = ()
+    last_shot: Shot | None = None
+
+    def taken(self, location: str) -> int:
+        return dict(self.damage)[location]
+
+    def hits_left(self, sheet: Sheet, location: str) -> int:
+        return sheet.location_hits(location) - self.taken(location)
+
+    def lost(self, layer: int, location: str) -> int:
+        for worn_layer, worn_location, amount in self.worn:
+            if (worn_layer, worn_location) == (layer, location):
+                return amount
+        return 0
+
+    def incap_left(self, sheet: Sheet) -> int:
+        return sheet.incap - self.incap_damage
+
+    def initiative_total(self) -> int | None:
+        return 0 if self.slowed and self.initiative is not None else self.initiative
+
+
+def location_state(sheet: Sheet, state: State, location: str, options: Options) -> str:
+    """intact, hurt, useless (no Hits left: moderately wounded), severe or destroyed (D-SL-14)."""
+    hits, taken = sheet.location_hits(location), state.taken(location)
+    overflow = taken - hits
+    severe, destroyed = ((hits + 1) // 2, hits) if options.overflow == "half" else (hits, 2 * hits)
+    if overflow >= destroyed:
+        return "destroyed"
+    if overflow >= severe and overflow > 0:
+        return "severe"
+    if overflow >= 0:
+        return "useless"
+    return "hurt" if taken else "intact"
+
+
+def dead(sheet: Sheet, state: State) -> str:
+    """Why the character is dead, or "": the Head or Torso at 0 Hits, or Incap 10 past its maximum (seed)."""
+    for location in LOCATIONS:
+        if location in VITAL and state.hits_left(sheet, location) <= 0:
+            return f"the {LOCATION_LABELS[location]} has no Hits left"
+    if state.incap_damage >= sheet.incap + FATAL_BEYOND:
+        return f"Incap is {FATAL_BEYOND} or more past 0"
+    return ""
+
+
+def unconscious(sheet: Sheet, state: State, options: Options) -> str:
+    """Why the character is out, or "": Incap at 0, the track full of standard and bruising damage (D-SL-11), or a
+    failed PHYS roll to stay conscious."""
+    if state.incap_damage >= sheet.incap:
+        return "Incap is down to 0"
+    if options.bruising_out == "full" and state.bruising and state.incap_damage + state.bruising >= sheet.incap:
+        return "standard and bruising damage mark every square of the Incap track"
+    if options.bruising_out == "over" and state.bruising > sheet.incap - state.incap_damage:
+        return "bruising is more than the Incap left"
+    if state.knocked_out:
+        return "knocked out"
+    return ""
+
+
+def take(state: State, location: str | None, amount: int, *, bruising: bool = False) -> State:
+    """Damage marked off: standard damage from Incap and from the location's Hits, bruising on the track's other end
+    only (seed, Applying Damage and Bruising Damage)."""
+    if amount <= 0:
+        return state
+    if bruising:
+        return replace(state, bruising=state.bruising + amount)
+    damage = state.damage if location is None else tuple(
+        (name, taken + amount if name == location else taken) for name, taken in state.damage)
+    return replace(state, incap_damage=state.incap_damage + amount, damage=damage)
+
+
+def wear(state: State, layer: int, location: str, amount: int) -> State:
+    """A layer's Impact Damage in one location worn by ``amount``."""
+    if amount <= 0:
+        return state
+    rest = tuple(entry for entry in state.worn if (entry[0], entry[1]) != (layer, location))
+    return replace(state, worn=rest + ((layer, location, state.lost(layer, location) + amount),))
+
+
+def open_wound(state: State, location: str) -> State:
+    if not state.wounds:
+        state = replace(state, ticks=0)
+    return replace(state, wounds=state.wounds + (Wound(location, state.round),))
+
+
+def close_wound(state: State) -> State:
+    """The oldest open wound closed; the bleeding count starts again when none are left."""
+    wounds = state.wounds[1:]
+    return replace(state, wounds=wounds, ticks=state.ticks if wounds else 0)
+
+
+def bleed(sheet: Sheet, state: State) -> tuple[State, list[str]]:
+    """Phase 3's bleeding (seed, Wounds; RULES_NOTES 3.3, D-SL-27): with n open wounds, a Hit every 6 \u2212 n rounds
+    up to five wounds, n \u2212 4 a round past that; from the oldest wound's location, the Torso once that is at 0."""
+    count = len(state.wounds)
+    if not count:
+        return state, []
+    ticks = state.ticks + 1
+    state = replace(state, ticks=ticks)
+    every = bleeding_every(count)
+    loss = per_round(count) if count >= 5 else (1 if ticks % every == 0 else 0)
+    if not loss:
+        left = every - ticks % every
+        return state, [f"{count} open wound{'s' if count > 1 else ''}: the next Hit bleeds away in "
+                       f"{left} round{'s' if left > 1 else ''}"]
+    where = state.wounds[0].location
+    words = []
+    for _ in range(loss):
+        if state.hits_left(sheet, where) <= 0 and where != "torso":
+            where = "torso"
+        state = take(state, where, 1)
+        words.append(LOCATION_LABELS[where])
+    return state, [f"{count} open wound{'s' if count > 1 else ''} bleed {loss} Hit{'s' if loss > 1 else ''} from the "
+                   f"{' and '.join(sorted(set(words), key=words.index))} and from Incap"]
+
+
+def most_damaged(state: State) -> str | None:
+    """The location with the most damage taken (the first on the body among equals), None when all are whole."""
+    taken = [(amount, -index, location) for index, (location, amount) in enumerate(state.damage) if amount > 0]
+    return max(taken)[2] if taken else None
+
+
+def restore(state: State, hits: int) -> tuple[State, list[str]]:
+    """Hits restored one at a time to the most damaged location and to Incap (D-SL-27)."""
+    places = []
+    for _ in range(hits):
+        location = most_damaged(state)
+        if location is None and state.incap_damage <= 0:
+            break
+        damage = state.damage if location is None else tuple(
+            (name, taken - 1 if name == location else taken) for name, taken in state.damage)
+        state = replace(state, damage=damage, incap_damage=max(0, state.incap_damage - 1))
+        places.append(LOCATION_LABELS[location] if location else "Incap")
+    return state, places
+
+
+def arrive(state: State, healing: Pending) -> tuple[State, list[str]]:
+    """Healing that has arrived: its Hits restored (:func:`restore`), and an Ebon's twice over on bruising
+    (seed, Bruising Damage: its healing doubles against bruising)."""
+    state, places = restore(state, healing.hits)
+    words = []
+    if places:
+        counted = {place: places.count(place) for place in places}
+        words.append(f"{len(places)} Hit{'s' if len(places) > 1 else ''} restored: "
+                     + ", ".join(f"{place} +{count}" for place, count in counted.items()) + ", and as many to Incap")
+    if healing.source == "ebon" and state.bruising:
+        healed = min(state.bruising, 2 * healing.hits)
+        state = replace(state, bruising=state.bruising - healed)
+        words.append(f"{healed} bruising healed (an Ebon's healing counts double on bruising)")
+    return state, words or ["Nothing left to heal"]
+
+
+def state_to_dict(state: State) -> dict[str, Any]:
+    """The state's parts for the views and tests; the encounter keeps states by replaying, not from this."""
+    return {"incap_damage": state.incap_damage, "bruising": state.bruising, "damage": dict(state.damage),
+            "wounds": [(wound.location, wound.round) for wound in state.wounds], "stuck": state.stuck,
+            "round": state.round, "phase": state.phase}
