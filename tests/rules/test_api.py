@@ -66,7 +66,7 @@ def test_app_rolled_dice_are_recorded_for_replay() -> None:
 
 def test_systems_and_catalog_describe_what_the_page_needs() -> None:
     systems = {system["id"]: system for system in ok("systems")["systems"]}
-    assert list(systems) == ["typed", "megatraveller", "kyod", "fudge"]
+    assert list(systems) == ["typed", "megatraveller", "kyod", "fudge", "sla"]
     assert systems["typed"]["tables"] == [] and systems["megatraveller"]["tables"] == []
     assert [table["caption"].split(":")[0] for table in systems["kyod"]["tables"]][:3] == [
         "LogD table", "Addition table", "Subtraction table"]
