@@ -262,15 +262,16 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     traveller = traveller_figures(page)
     logarithmic = kyod_figures(page)
     fudge = fudge_figures(page)
+    sla = sla_figures(page)
     long_encounter = long_encounter_figures(page, url)
     long_encounter["at_2000"] = evening_figures(page, url)
     compare = {roster: compare_figures(page, url, roster) for roster in ("alike", "different")}
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
                       "take_out_ms": median(take_outs)},
-            "megatraveller": traveller, "kyod": logarithmic, "fudge": fudge, "long_encounter": long_encounter,
+            "megatraveller": traveller, "kyod": logarithmic, "fudge": fudge, "sla": sla, "long_encounter": long_encounter,
             "compare_40": compare, "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")
-            + logarithmic.pop("long_tasks") + fudge.pop("long_tasks")}
+            + logarithmic.pop("long_tasks") + fudge.pop("long_tasks") + sla.pop("long_tasks")}
 
 
 def system_figures(page: Page, system: str, setup: Callable[[Page], None], odds_request: list[Any],
@@ -371,6 +372,27 @@ def fudge_figures(page: Page) -> dict[str, Any]:
     rolled = dict(encounter, options={**encounter["options"], "damage_roll": "situational_limited"})
     figures["odds_damage_roll_ms"] = median([float(t) for t in page.evaluate(ODDS, [rolled, "round", duel])])
     return figures
+
+
+def sla_figures(page: Page) -> dict[str, Any]:
+    """SLA Industries: twenty aimed pistol shots at an armoured target's Torso, the odds of one, five kills by a
+    12.7 mm rifle in a marksman's hands (Rifle 20: it never misses and never deviates) on victims of Incap 1."""
+    from tests.web.actions import add_sheet
+
+    def setup(page: Page) -> None:
+        add_sheet(page, "Max", skills="Pistol 6, Marksman 2")         # the default weapon: a MAL Anvil
+        add_sheet(page, "Scum", weapons=0, hits_torso="200", incap="400")
+        add_sheet(page, "Sniper", skills="Rifle 20", **{"weapons-0": "12.7 mm rifle skill Rifle, RNG 100, RCL 6, PEN 6, DAM 10, AD 5"})
+        page.get_by_test_id("input-attacker").select_option(label="Max")
+        page.get_by_test_id("input-target").select_option(label="Scum")
+
+    def take_out(page: Page, number: int) -> None:
+        add_sheet(page, f"Victim {number}", weapons=0, incap="1")
+        page.get_by_test_id("input-attacker").select_option(label="Sniper")
+        page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
+
+    shot = {"attacker": "c1", "target": "c2", "aim": "0,3", "aims": 3, "distance": 15}
+    return system_figures(page, "SLA Industries", setup, ["shoot", shot], take_out, "dead")
 
 
 def fighters(attacks: int, *, turns: bool = True) -> Any:
@@ -558,9 +580,9 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     ("first visit, app/baseline", lambda r: r["ratios"]["cold"], 1.05),
     ("bytes (gzip), app/baseline", lambda r: r["ratios"]["bytes_gzip"], 0.90),
     *[(f"{system}: tap work, ms", (lambda r, s=system: r["systems"][s]["tap_work_ms"]), 8)
-      for system in ("typed", "megatraveller", "kyod", "fudge")],
+      for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
-      for system in ("typed", "megatraveller", "kyod", "fudge")],
+      for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
     *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
       for move in ("undo", "redo")],
@@ -642,7 +664,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
                    "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
         "systems": {
             "typed": session["typed"], "megatraveller": session["megatraveller"], "kyod": session["kyod"],
-            "sla": None, "fudge": session["fudge"],
+            "fudge": session["fudge"], "sla": session["sla"],
         },
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "long_encounter": session["long_encounter"],
