@@ -195,7 +195,7 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
     """An action's inputs checked against the roster, in the canonical form the log keeps."""
     action = _action(action)
     if action == "shoot":
-        return read_shot(inputs, sheets, options).to_inputs()
+        return read_shot(inputs, sheets, states, options).to_inputs()
     if action == "time":
         return rounds.read_time(inputs, sheets, states)
     if action == "initiative":
@@ -213,7 +213,7 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
           options: Options, dice: DiceSource) -> tuple[dict[str, State], Report]:
     action = _action(action)
     if action == "shoot":
-        return hit.resolve(read_shot(inputs, sheets, options), sheets, states, options, dice)
+        return hit.resolve(read_shot(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
            "harm": care.harm, "move": care.move}[action]
     return run(inputs, sheets, states, options, dice)
@@ -223,7 +223,7 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
          options: Options) -> dict[str, Any]:
     action = _action(action)
     if action == "shoot":
-        return shot_odds(read_shot(inputs, sheets, options), sheets, states, options)
+        return shot_odds(read_shot(inputs, sheets, states, options), sheets, states, options)
     raise BadField("only a shot has odds here", field="action")
 
 

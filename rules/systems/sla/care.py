@@ -18,6 +18,7 @@ from .rolls import test
 from .sheet import LOCATION_LABELS, LOCATIONS, SKILL_RANGE, Sheet
 from .wounds import MAX_PENDING, POSITION_LABELS, Pending, State, arrive, close_wound, dead, open_wound, take
 
+AID_SKILLS = ("Paramedic", "Medic", "Surgery")       # seed, First Aid: "Medic, Paramedic", "Paramedic/Surgery"
 AID_TASKS = {"close": "Close a wound", "extract": "Extract a bullet"}
 HEALING = {"ebon": ("An Ebon's healing", 2), "drug": ("A drug", 3), "now": ("The GM restores it now", 0)}
 MAX_HEAL = 99
@@ -57,11 +58,11 @@ def aid(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str
     patient, task = inputs["target"], inputs["task"]
     sheet, state = sheets[patient], states[patient]
     medic = sheets[inputs["medic"]] if inputs["medic"] else None
-    rank = medic.rank("Paramedic") if medic else inputs["rank"]
+    rank = max(medic.rank(skill) for skill in AID_SKILLS) if medic else inputs["rank"]
     who = medic.name if medic else "The medic"
     medic_wounds = len(states[inputs["medic"]].wounds) if inputs["medic"] else 0
     title = f"{who} gives {sheet.name} first aid: {AID_TASKS[task].lower()}"
-    result, step = test(dice, "aid", f"{who} works on {sheet.name}: roll 3d6 for Paramedic {rank}", rank, "Paramedic",
+    result, step = test(dice, "aid", f"{who} works on {sheet.name}: roll 3d6 + Paramedic {rank}", rank, "Paramedic",
                         "seed, First Aid", target=SKILL_TARGET, modifier=inputs["modifier"],
                         on=options.modifiers_on, wounds=medic_wounds)
     steps = [step]

@@ -13,10 +13,10 @@ from ...report import Report, Step, minus, signed
 from .armour import Hit, shoot
 from .diagram import REGION_OF
 from .body import UNDER_FIRE, knockback, under_fire, wounded
-from .fire import RANGES
+from .fire import RANGES, SHOTS
 from .options import Options
 from .protection import cover, skin_pv
-from .resolution import SKILL_TARGET
+from .resolution import SKILL_TARGET, Dice
 from .rolls import test
 from .shooting import Plan, Shot, plan, place, roll_check, spread
 from .sheet import LOCATION_LABELS, Sheet
@@ -33,14 +33,18 @@ def hex_words(hex_: Hex) -> str:
 
 
 def _spread_words(plan_: Plan, hit: bool, distance: int, success_die: int, total: int, target: int) -> str:
+    steadied = " ".join(f"\u2212 {amount} {why}" for why, amount in plan_.steadied if amount)
+    recoil = f"RCL {plan_.weapon_recoil}" + (f" {steadied}" if steadied else "") + (
+        f" = {plan_.recoil}" if steadied else "")
     if not hit:
         extra = {"wild": 3, "wild_rapid": 3, "snap": 2}.get(plan_.shot_type, 0)
-        return (f"Missed by {target - total}: the shot lands {distance} hex{'es' if distance != 1 else ''} away "
-                f"(recoil {plan_.recoil} + the miss {target - total}" + (f" + {extra} for the shot" if extra else "")
-                + ")")
-    parts = [f"recoil {plan_.recoil}"]
+        return (f"Missed by {target - total}: the shot lands {distance} hex{'es' if distance != 1 else ''} from the "
+                f"hex aimed at ({recoil}, + {target - total} for the miss" + (f", + {extra} for the shot" if extra
+                                                                              else "") + ")")
+    parts = [recoil]
     if plan_.spread_mod:
-        parts.append(f"+ {plan_.spread_mod} at {RANGES[plan_.range_band]['label']} range")
+        parts.append(f"+ {plan_.spread_mod} for a {SHOTS[plan_.shot_type]['label']} shot at "
+                     f"{RANGES[plan_.range_band]['label']} range")
     if plan_.aim_bonus:
         parts.append(f"\u2212 {plan_.aim_bonus} for the aims")
     parts.append(f"\u2212 {success_die} on the Aiming die")
@@ -78,6 +82,12 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
         if not result.success:
             steps.append(Step(f"{armed.name} does not finish the draw in this action: no shot", "seed, Quick Draw"))
             return dict(states), Report(title, tuple(steps), "No shot: the draw takes the action")
+    after = dict(states)
+    drawn = states[shot.attacker].initiative
+    if shot.quick_draw and drawn is not None:
+        after[shot.attacker] = replace(states[shot.attacker], initiative=drawn - 3)
+        steps.append(Step(f"The quick draw costs {armed.name} 3 from his Initiative Total ({drawn} \u2192 {drawn - 3})",
+                          "seed, Quick Draw"))
     plan_ = plan(shot, sheets, states, options, fire_modifier)
     if plan_.modifiers:
         steps.append(Step("Modifiers: " + ", ".join(f"{name} {signed(value)}" for name, value in plan_.modifiers)
@@ -108,7 +118,6 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
                           f"{'es' if distance != 1 else ''} from {hex_words(shot.aim)} to {hex_words(landed)}",
                           "RULES_NOTES 3.3 Hit Deviation Diagram; D-SL-23", (direction,), DIRECTION_DIE,
                           names=("Direction die",)))
-    after = dict(states)
     state = replace(states[shot.target], last_shot=LastShot(shot.aim, landed, region is not None))
     if region is None:
         if result.success:
@@ -121,7 +130,7 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
     return after, Report(title, tuple(steps + more), outcome)
 
 
-def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: rolls.Dice, options: Options,
+def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice, options: Options,
            dice: DiceSource) -> tuple[State, list[Step], str]:
     """A hit on one location: through its armour to Incap and the location, and what follows."""
     place_ = LOCATION_LABELS[location]

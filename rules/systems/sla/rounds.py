@@ -17,7 +17,7 @@ from ...errors import BadField
 from ...report import Report, Step, signed
 from .options import Options
 from .rolls import ROLES, three
-from .sheet import Sheet
+from .sheet import LOCATION_LABELS, Sheet
 from .wounds import State, arrive, bleed, close_wound, dead, restore, unconscious
 
 SPANS = {"phase": "A phase ends", "round": "The round ends", "hour": "An hour of rest"}
@@ -35,11 +35,15 @@ def read_time(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
     return {"span": span}
 
 
-def end_phase(sheet: Sheet, state: State) -> tuple[State, list[str]]:
-    """One phase of one character passes; phase 3 ends the round with its bleeding and regeneration (D-SL-27)."""
+def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list[str]]:
+    """One phase of one character passes; phase 3 ends the round with its bleeding and regeneration (D-SL-27).  A
+    knockback's lost action is spent in the first phase the character has one (D-SL-22's table)."""
     words: list[str] = []
     if state.lost_phases:
         state = replace(state, lost_phases=state.lost_phases - 1)
+    elif state.lost_actions and options.in_phases(sheet.actions)[state.phase - 1]:
+        state = replace(state, lost_actions=state.lost_actions - 1)
+        words.append("the lost action is spent")
     arrived = [healing for healing in state.pending if healing.phases <= 1]
     state = replace(state, pending=tuple(replace(healing, phases=healing.phases - 1) for healing in state.pending
                                          if healing.phases > 1), holding=False,
@@ -55,7 +59,7 @@ def end_phase(sheet: Sheet, state: State) -> tuple[State, list[str]]:
         if sheet.regenerates and state.round % REGENERATION_EVERY == 0:
             if state.wounds:
                 words.append(f"Round {state.round}: regenerates the wound in the "
-                             f"{state.wounds[0].location.replace('_', ' ')}")
+                             f"{LOCATION_LABELS[state.wounds[0].location]}")
                 state = close_wound(state)
             else:
                 state, places = restore(state, 1)
@@ -81,9 +85,9 @@ def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
                 said.append("1 bruising heals")
         else:
             start_round = state.round
-            state, said = end_phase(sheet, state)
+            state, said = end_phase(sheet, state, options)
             while span == "round" and state.round == start_round:
-                state, more = end_phase(sheet, state)
+                state, more = end_phase(sheet, state, options)
                 said += more
         after[who] = state
         where = f"round {state.round}, phase {state.phase}"

@@ -22,7 +22,7 @@ from .fire import RANGES, SHOTS, aim_bonus, band, hit_spread, missed_spread, spr
 from .options import EDITABLE_AMMO, Options
 from .resolution import Check, Dice, check
 from .sheet import Sheet
-from .wounds import POSITION_LABELS, State
+from .wounds import POSITION_LABELS, State, dead, unconscious
 
 SHOT_TYPES = ("aimed", "snap", "wild")
 AMMO_CHOICES = ("standard",) + EDITABLE_AMMO
@@ -90,12 +90,26 @@ class Shot:
         return out
 
 
-def read_shot(inputs: Any, sheets: Mapping[str, Sheet], options: Options) -> Shot:
+def able(sheet: Sheet, state: State, options: Options, field: str) -> None:
+    """Refuses an action from someone dead, unconscious, or losing his actions to a knockback (seed, Knockback)."""
+    if dead(sheet, state) or unconscious(sheet, state, options):
+        why = "dead" if dead(sheet, state) else "unconscious"
+        raise BadField(f"{sheet.name} is {why} and cannot act", field=field)
+    if state.lost_phases:
+        raise BadField(f"{sheet.name} was knocked down and loses {state.lost_phases} more phase"
+                       f"{'s' if state.lost_phases > 1 else ''} of actions; let the phases pass (Time)", field=field)
+    if state.lost_actions:
+        raise BadField(f"{sheet.name} loses this action getting over the hit that knocked him down; it is spent when "
+                       "his next phase with an action ends (Time)", field=field)
+
+
+def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> Shot:
     inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
     attacker = fields.combatant(inputs, "attacker", sheets, "attacker")
     target = fields.combatant(inputs, "target", sheets, "target")
     if attacker == target:
         raise BadField("a character cannot shoot himself; pick another target", field="target")
+    able(sheets[attacker], states[attacker], options, "attacker")
     armed = sheets[attacker]
     if not armed.weapons:
         raise BadField(f"{armed.name} has no weapons; add one to the sheet", field="weapon")
@@ -127,9 +141,14 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], options: Options) -> Sho
     if band(distance, rng) is None:
         raise BadField(f"{distance} m is out of range: {armed.weapons[weapon].name} (RNG {rng}) reaches "
                        f"{rng * RANGES['extreme']['times']} m at Extreme range", field="distance")
+    dive = fields.flag(inputs, "dive", "dive")
+    faster, slower = states[target].initiative_total(), states[attacker].initiative_total()
+    if dive and faster is not None and slower is not None and faster <= slower:
+        raise BadField(f"{sheets[target].name} (Initiative Total {faster}) cannot dive for cover from a shot at "
+                       f"{slower}: only an attacker slower than him can be dodged this way", field="dive")
     return Shot(attacker, target, weapon, read_hex(inputs.get("aim", DEFAULT_AIM), "aim"), shot, aims, stance, rest,
                 distance, fields.choice(inputs, "ammo", "ammo", AMMO_CHOICES, default="standard"), quick_draw,
-                fields.flag(inputs, "dive", "dive"), shooters,
+                dive, shooters,
                 fields.integer(inputs, "modifier", "modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0), split,
                 second_rank)
 
@@ -147,6 +166,8 @@ class Plan:
     wounds: int
     shot_type: str                  # aimed, snap, wild or wild_rapid
     range_band: str
+    weapon_recoil: int
+    steadied: tuple[tuple[str, int], ...]       # what took recoil off: the stance, the rest, the baffling
     recoil: int                     # after stance, rest and baffling, floored at 0 (D-SL-25)
     spread_mod: int
     aim_bonus: int
@@ -185,11 +206,13 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
     if shot.modifier:
         modifiers.append(("the GM's", shot.modifier))
     range_band = band(shot.distance, weapon.range) or "extreme"
-    recoil = max(0, weapon.recoil - int(shot.stance) - int(shot.rest) - weapon.baffling)
+    steadied = (("for the firing stance", int(shot.stance)), ("for the rest", int(shot.rest)),
+                ("for the baffling", weapon.baffling))
+    recoil = max(0, weapon.recoil - sum(amount for _, amount in steadied))
     load = options.load(shot.ammo)
     pen, dam = load_ammo(load, weapon.pen, weapon.dam)
     return Plan(armed.rank(weapon.skill) - shot.split, tuple(modifiers), options.modifiers_on,
-                len(states[shot.attacker].wounds), shot_type, range_band, recoil,
+                len(states[shot.attacker].wounds), shot_type, range_band, weapon.recoil, steadied, recoil,
                 spread_modifier(shot_type, range_band), aim_bonus(shot.shot, shot.aims, armed.rank("Marksman")),
                 weapon.accuracy, shot.aim,
                 pen - (1 if weapon.silenced else 0), dam, weapon.armour_damage, bool(load["ap"]),

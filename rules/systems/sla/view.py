@@ -42,7 +42,7 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         marks.append({"q": shot.aimed[0], "r": shot.aimed[1], "kind": "aim", "label": f"Last shot aimed at {aimed}"})
         if shot.landed:
             landed = next((region["label"] for region in REGIONS if list(shot.landed) in region["hexes"]), "off the body")
-            mark = {"q": shot.landed[0], "r": shot.landed[1], "kind": "hit" if shot.hit else "miss",
+            mark: dict[str, Any] = {"q": shot.landed[0], "r": shot.landed[1], "kind": "hit" if shot.hit else "miss",
                     "label": f"{'Hit' if shot.hit else 'Missed'}: {landed}"}
             if shot.landed != shot.aimed:
                 mark["from"] = list(shot.aimed)
