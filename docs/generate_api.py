@@ -246,6 +246,7 @@ def build() -> str:
     parts.append(megatraveller(ok))
     parts.append(kyod(ok))
     parts.append(fudge(ok))
+    parts.append(sla(ok))
     parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
         request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
         indent=1, ensure_ascii=False) + "\n```\n")
@@ -363,6 +364,39 @@ def fudge(ok: Any) -> str:
                           "faces": {"fighter": "0000", "foe": "+000"}}).replace("## `act`", "### `act`: a round with stances"))
     parts.append(section("odds", "The odds of a round: the relative degree, and what each fighter is left as:",
                          {"encounter": encounter, "action": "round", "inputs": duel}).replace("## `odds`", "### `odds`: a round"))
+    return "\n".join(parts)
+
+
+def sla(ok: Any) -> str:
+    """SLA Industries: an aimed shot asked for roll by roll (the three named dice, then the direction die), odds."""
+    encounter = ok("new", system="sla")["encounter"]
+    for sheet in ({"name": "Max.Rock", "str": 8, "dex": 6, "skills": "Pistol 6, Marksman 2",
+                   "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 8, AD 3"}]},
+                  {"name": "Scum", "phys": 6, "armour": [{"name": "Shiver", "notation": "PV 7, ID 20, torso, abdomen"}]}):
+        encounter = ok("add", encounter=encounter, sheet=sheet)["encounter"]
+    shot = {"attacker": "c1", "target": "c2", "weapon": 0, "aim": "0,3", "aims": 3, "distance": 15}
+    parts = ["## SLA Industries\n\nEvery roll is three dice with roles, asked for together and named in the prompt "
+             "(`names`: Success die, Penetration die, Damage die) and in the step that shows them. A shot is aimed at a "
+             "hex of the body diagram (the `hex` input, `\"q,r\"`); a hit deviates by its Hit Spread in the direction "
+             "of a separate `direction` die, asked for only when the spread is more than 0. Knockback asks for a PHYS "
+             "roll (`knockback` or `conscious`), a Vevaphon's hit a CONC roll (`conc`). The card draws the body as "
+             "`hexes` (each location's state, the last shot's aim and landing), the Incap and bruising `track`, and "
+             "each location's Hits and armour as `meters`.\n"]
+    parts.append(section("act", "Max.Rock's aimed shot at Scum's Torso: the three dice are asked for together, each "
+                         "by its role:", {"encounter": encounter, "action": "shoot", "inputs": shot, "dice": "given",
+                                          "faces": {}}).replace("## `act`", "### `act`: the three dice asked for"))
+    parts.append(section("act", "With the dice typed in (Success 1, Penetration 3, Damage 5: a hit whose spread of 1 "
+                         "needs the direction die), the direction die is asked for next:",
+                         {"encounter": encounter, "action": "shoot", "inputs": shot, "dice": "given",
+                          "faces": {"attack": "1 3 5"}}).replace("## `act`", "### `act`: the direction die asked for"))
+    parts.append(section("act", "The direction die (6: up) keeps it in the Torso; 7 penetrates PV 7, and 13 damage "
+                         "less the PV does 6:", {"encounter": encounter, "action": "shoot", "inputs": shot,
+                                                  "dice": "given", "faces": {"attack": "1 3 5", "direction": "6"}}
+                         ).replace("## `act`", "### `act`: a shot resolved"))
+    parts.append(section("odds", "The odds of the shot over the 216 faces of the three dice and the six of the "
+                         "direction die: where it lands, the damage to Incap, and what follows:",
+                         {"encounter": encounter, "action": "shoot", "inputs": shot}).replace("## `odds`",
+                                                                                             "### `odds`: a shot"))
     return "\n".join(parts)
 
 
