@@ -12,6 +12,7 @@ live in the sibling modules; firing modes, melee and grenades come with part 2 (
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...dice import DiceSource
@@ -52,8 +53,7 @@ def fresh_state(sheet: Sheet, options: Options) -> State:
 
 def edited_state(old: Sheet, state: State, new: Sheet, options: Options) -> State:
     """Damage stays through an edit, counted in points; armour wear stays by layer where the layer is still there."""
-    kept = tuple(entry for entry in state.worn if entry[0] < len(new.armour))
-    return State(**{**state.__dict__, "worn": kept})
+    return replace(state, worn=tuple(entry for entry in state.worn if entry[0] < len(new.armour)))
 
 
 def sheet_schema() -> list[dict[str, Any]]:
