@@ -16,6 +16,15 @@ counts faces, not values.
 ('-', '0', '0', '+')
 >>> dice.record
 {'damage': ['-', '0', '0', '+']}
+
+A roll whose dice each have a role names them, in order, so a person with coloured dice knows which face goes
+where; the record keeps the faces alone, in that order:
+
+>>> shot = GivenDice({"shot": "5 3 2"})
+>>> shot.roll("shot", "d6", 3, names=("Success die", "Penetration die", "Damage die"))
+(5, 3, 2)
+>>> shot.record
+{'shot': [5, 3, 2]}
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ FUDGE_FACES: tuple[str, str, str] = ("-", "0", "+")
 FUDGE_VALUE: dict[str, int] = {"-": -1, "0": 0, "+": 1}
 KINDS = ("dF", "d6")
 MAX_DICE_PER_ROLL = 200
+MAX_DIE_NAME = 40     # a die's name is a label on a slot of the dice prompt: "Success die", not a sentence
 
 # How the page offers each kind of die to a person: the faces to tap, in order, and the die's name.
 KIND_NAMES: dict[str, tuple[str, str]] = {"dF": ("Fudge die", "Fudge dice"), "d6": ("six-sided die", "six-sided dice")}
@@ -130,22 +140,56 @@ def _face(kind: str, token: Face, roll: str) -> Face:
     return value
 
 
+def die_names(names: Sequence[str], count: int, roll: str) -> tuple[str, ...]:
+    """The names of a roll's dice, checked: none at all, or one short non-empty text per die, in order.
+
+    >>> die_names(["Success die", "Damage die"], 2, "shot")
+    ('Success die', 'Damage die')
+    >>> die_names(["Success die"], 2, "shot")
+    Traceback (most recent call last):
+    ...
+    rules.errors.BadDice: the shot roll names 1 die but rolls 2; name every die, in order, or none
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise BadDice(f"the names of the {roll} roll's dice must be a list of texts, not {shown(names)}", field=roll)
+    if not names:
+        return ()
+    if len(names) != count:
+        raise BadDice(f"the {roll} roll names {len(names)} {'die' if len(names) == 1 else 'dice'} but rolls {count}; "
+                      "name every die, in order, or none", field=roll)
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_DIE_NAME:
+            raise BadDice(f"{shown(name)} cannot name a die of the {roll} roll; use a short text "
+                          f"(1 to {MAX_DIE_NAME} characters)", field=roll)
+    return tuple(names)
+
+
 class DiceNeeded(BadDice):
     """Typed-in dice ran out: the action needs this roll next, and says why in a referee's words.
 
-    The API turns it into a ``needs`` answer (the page asks for exactly these dice); when a
-    recorded log lacks a roll, it is an ordinary :class:`BadDice`.
+    The API turns it into a ``needs`` answer (the page asks for exactly these dice, one slot per
+    die when the dice are named); when a recorded log lacks a roll, it is an ordinary :class:`BadDice`.
     """
 
     kind = "needs_dice"
 
-    def __init__(self, roll: str, kind: str, count: int, why: str) -> None:
+    def __init__(self, roll: str, kind: str, count: int, why: str, names: tuple[str, ...] = ()) -> None:
         super().__init__(f"the {roll} roll needs {dice_words(count, kind)} but no faces were given for it", field=roll)
-        self.roll, self.die, self.count, self.why = roll, kind, count, why
+        self.roll, self.die, self.count, self.why, self.names = roll, kind, count, why, names
 
     def needs(self) -> dict[str, object]:
-        return {"roll": self.roll, "kind": self.die, "count": self.count, "why": self.why,
-                "dice": dice_words(self.count, self.die), "faces": FACE_BUTTONS[self.die]}
+        """The ask as the API answers it; ``names`` only for a roll whose dice are named.
+
+        >>> DiceNeeded("shot", "d6", 2, "roll 2D", ("Success die", "Damage die")).needs()["names"]
+        ['Success die', 'Damage die']
+        >>> "names" in DiceNeeded("damage", "d6", 2, "roll 2D").needs()
+        False
+        """
+        needs: dict[str, object] = {"roll": self.roll, "kind": self.die, "count": self.count, "why": self.why,
+                                    "dice": dice_words(self.count, self.die), "faces": FACE_BUTTONS[self.die]}
+        if self.names:
+            needs["names"] = list(self.names)
+        return needs
 
 
 class DiceSource(ABC):
@@ -155,22 +199,28 @@ class DiceSource(ABC):
         self.record: dict[str, list[Face]] = {}
         self.rolled_by_app: dict[str, int] = {}    # roll -> how many of its last faces the app rolled
 
-    def roll(self, name: str, kind: str, count: int, why: str = "") -> tuple[Face, ...]:
-        """Faces for the roll ``name``: ``count`` dice of ``kind``; ``why`` is what a referee would say to ask for them."""
+    def roll(self, name: str, kind: str, count: int, why: str = "", names: Sequence[str] = ()) -> tuple[Face, ...]:
+        """Faces for the roll ``name``: ``count`` dice of ``kind``; ``why`` is what a referee would say to ask for them.
+
+        ``names``, when the dice each have a role, names every die in order ("Success die", "Damage die"): a prompt
+        shows one slot per name, and the faces come back (and are recorded) in that order.
+        """
         if kind not in KINDS:
             raise BadDice(f"unknown kind of die {kind!r}; expected one of {', '.join(KINDS)}", field=name)
         if not 0 <= count <= MAX_DICE_PER_ROLL:
             raise BadDice(f"cannot roll {count} dice for the {name} roll; between 0 and {MAX_DICE_PER_ROLL} allowed",
                           field=name)
+        named = die_names(names, count, name)
         if name in self.record:
             raise BadDice(f"the {name} roll was asked for twice in one action", field=name)
-        faces = self._faces(name, kind, count, why or f"roll {dice_words(count, kind)} for the {name} roll")
+        faces = self._faces(name, kind, count, why or f"roll {dice_words(count, kind)} for the {name} roll", named)
         self.record[name] = list(faces)
         return faces
 
     @abstractmethod
-    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
-        """Produce the faces; ``roll`` has checked the request and records them."""
+    def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
+        """Produce the faces, in the order of ``names`` when there are any; ``roll`` has checked the request and
+        records them."""
 
     def finish(self) -> dict[str, list[Face]]:
         """Check the action used what it was given, and return the record."""
@@ -184,7 +234,7 @@ class SeededDice(DiceSource):
         super().__init__()
         self._random = random.Random(seed)
 
-    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
+    def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
         if kind == "dF":
             return tuple(FUDGE_FACES[self._random.randrange(3)] for _ in range(count))
         return tuple(self._random.randrange(1, 7) for _ in range(count))
@@ -208,14 +258,14 @@ class GivenDice(DiceSource):
         self._given = dict(given)
         self._fallback = fallback
 
-    def _faces(self, name: str, kind: str, count: int, why: str) -> tuple[Face, ...]:
+    def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
         if name not in self._given:
             if count == 0:
                 return ()
             if self._fallback is None:
-                raise DiceNeeded(name, kind, count, why)
+                raise DiceNeeded(name, kind, count, why, names)
             self.rolled_by_app[name] = count
-            return self._fallback.roll(name, kind, count, why)
+            return self._fallback.roll(name, kind, count, why, names)
         faces = parse_faces(kind, self._given[name], roll=name)
         if len(faces) < count and self._fallback is not None:  # "roll the rest for me" after typing some
             self.rolled_by_app[name] = count - len(faces)

@@ -11,19 +11,34 @@ from .dice import Face
 
 @dataclass(frozen=True)
 class Step:
-    """One sentence of a resolution, the rule it applies, and the dice it used."""
+    """One sentence of a resolution, the rule it applies, and the dice it used.
+
+    ``names``, for dice that each have a role, names every die of ``dice`` in order, so the log can say
+    "Success die 5 · Damage die 2" rather than bare faces.
+
+    >>> Step("Rolled.", "SL-1", (5, 2), "shot", names=("Success die", "Damage die")).to_dict()["names"]
+    ['Success die', 'Damage die']
+    """
 
     text: str
     rule: str = ""
     dice: tuple[Face, ...] = ()
     roll: str = ""
     rolled_by_app: int = 0          # how many of the last faces the app rolled (a person may type some, the app the rest)
+    names: tuple[str, ...] = ()     # one per die of `dice`, in order, or none
+
+    def __post_init__(self) -> None:
+        if self.names and (len(self.names) != len(self.dice) or not self.roll):
+            raise ValueError(f"a step names {len(self.names)} dice but shows {len(self.dice)} of the "
+                             f"{self.roll or 'no'} roll: name each die it shows, or none")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "rule": self.rule}
         if self.roll:
             out["roll"] = self.roll
             out["dice"] = list(self.dice)
+            if self.names:
+                out["names"] = list(self.names)
             out["by"] = ("table" if not self.rolled_by_app else "app" if self.rolled_by_app >= len(self.dice)
                          else "both")
             if out["by"] == "both":

@@ -135,6 +135,10 @@ def test_the_vocabulary_checks_can_fail() -> None:
     with pytest.raises(AssertionError):
         vocabulary.check_card({"id": "c1", "name": "A", "status": {"text": "fine", "severity": "great"},
                                "can_act": True, "widgets": [], "weapons": [], "sheet": {}})
+    asked = {"roll": "shot", "kind": "d6", "count": 2, "why": "roll 2D", "dice": "2 six-sided dice", "faces": [1]}
+    vocabulary.check_needs({**asked, "names": ["Success die", "Damage die"]})
+    with pytest.raises(AssertionError):
+        vocabulary.check_needs({**asked, "names": ["Success die"]})
 
 
 def test_the_docs_describe_every_kind_and_widget() -> None:

@@ -317,6 +317,9 @@ def check_odds(odds: dict[str, Any]) -> None:
 
 
 def check_needs(needs: dict[str, Any]) -> None:
-    assert set(needs) == {"roll", "kind", "count", "why", "dice", "faces"}, needs
+    assert set(needs) - {"names"} == {"roll", "kind", "count", "why", "dice", "faces"}, needs
+    if "names" in needs:    # one short label per die, in order: the prompt's slots
+        assert len(needs["names"]) == needs["count"], needs
+        assert all(isinstance(name, str) and name.strip() for name in needs["names"]), needs
     assert needs["count"] > 0 and needs["why"] and needs["faces"], needs
     assert not needs["why"].endswith(" 1 dice"), needs
