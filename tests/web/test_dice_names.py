@@ -9,13 +9,13 @@ served unbundled under src-js/ for this test only) draws a needs answer the way 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from .actions import add_combatant, hit_with_typed_dice
-from .test_layout import inside, run_axe
+from .test_layout import run_axe
 
 WEB_JS = Path(__file__).resolve().parents[2] / "web" / "js"
 SHOTS = Path("/tmp/dicenames-shots")
@@ -47,10 +47,17 @@ def mount(page: Page, needs: dict[str, Any], about: str = "") -> None:
 
 
 def slots(page: Page) -> list[dict[str, str]]:
-    return page.get_by_test_id("dice-slot").evaluate_all("""(nodes) => nodes.map((node) => ({
+    return cast(list[dict[str, str]], page.get_by_test_id("dice-slot").evaluate_all("""(nodes) => nodes.map((node) => ({
         name: node.querySelector('[data-testid="dice-slot-name"]').textContent,
         face: node.querySelector('[data-testid="dice-slot-face"]').textContent,
-        next: node.dataset.next}))""")
+        next: node.dataset.next}))"""))
+
+
+def on_screen(what: str, locator: Locator, width: int, height: int) -> None:
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
+    assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (what, box)
 
 
 def tap(page: Page, face: int) -> None:
@@ -155,13 +162,12 @@ def test_the_named_prompt_fits_and_reads_at_a_glance(app: Page, width: int, heig
     expect(app.get_by_test_id("latest-outcome")).to_be_visible()
     mount(app, NAMED, "Attacker: Cyrus · Target: Bandit")
     tap(app, 5)
-    viewport = {"width": width, "height": height}
     for testid in ("dice-why", "dice-use", "dice-app-rest", "dice-backspace", "roll"):
-        inside(app, testid, app.get_by_test_id(testid).bounding_box(), viewport)
+        on_screen(testid, app.get_by_test_id(testid), width, height)
     for index in range(3):
-        inside(app, f"dice-slot {index}", app.get_by_test_id("dice-slot").nth(index).bounding_box(), viewport)
+        on_screen(f"dice-slot {index}", app.get_by_test_id("dice-slot").nth(index), width, height)
     for index in range(6):
-        inside(app, f"dice-face {index}", app.get_by_test_id("dice-face").nth(index).bounding_box(), viewport)
+        on_screen(f"dice-face {index}", app.get_by_test_id("dice-face").nth(index), width, height)
     name_size = app.get_by_test_id("dice-slot-name").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
     face_size = app.get_by_test_id("dice-slot-face").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
     assert name_size >= 15 and face_size >= 28, (name_size, face_size)
