@@ -47,7 +47,11 @@ and every `action` keeps its canonical inputs and the faces it rolled (with `app
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
 with `too_large`, so every link the app offers opens.
 
-The view's `log` is one entry per event up to the cursor (`{"index", "title", "steps", "outcome"}`). A caller \
+The view's `log` is one entry per event up to the cursor (`{"index", "title", "steps", "outcome"}`). A step is \
+`{"text", "rule"}`, and for a step that shows a roll's dice also `"roll"`, `"dice"` (the faces), `"by"` (`table`, \
+`app`, or `both` with `"by_app"`, how many of the last faces the app rolled) and, when each die has a role, \
+`"names"`: one name per face of `dice`, in order (`["Success die", "Penetration die", "Damage die"]`), which the \
+page shows before each face. A caller \
 that holds the log of the encounter it sends says how many entries it holds with `log_held` (in `add`, `edit`, \
 `duplicate`, `remove`, `act`, `undo` and `redo`); the view then leaves out the first `log_kept` of them, which \
 stay as they were, and `log` holds only the entries after those: a tap is sent its one new entry, not the whole \
@@ -137,8 +141,11 @@ Widgets still to come, each added with the first system that needs it: `hexes`.
 ### Dice on demand (`act` with `"dice": "given"`)
 
 When an action reaches a roll it has no faces for, `act` answers `{"needs": {"roll", "kind", "count", "why", \
-"dice", "faces"}, "given": {...}}` and changes nothing: `why` is what a referee would say ("Margin of success 2: \
-roll 4 Fudge dice for damage (5, less 1 for the armour)"), `faces` the buttons to tap (`[{"value", "label"}]`). \
+"dice", "faces", "names"?}, "given": {...}}` and changes nothing: `why` is what a referee would say ("Margin of \
+success 2: roll 4 Fudge dice for damage (5, less 1 for the armour)"), `faces` the buttons to tap (`[{"value", \
+"label"}]`). `names`, present only when each die of the roll has a role, is `count` short names in order \
+(`["Success die", "Penetration die", "Damage die"]`): the page shows a slot per die, filled in that order, and \
+the faces are given (and recorded) in that order, as for any roll. \
 The page asks for exactly those dice and calls again with every face so far, or with `"dice": "app"` to let the \
 app roll the rest.
 

@@ -9,7 +9,7 @@ import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
-import { clearOptionError, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
+import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
 let current = null;        // {encounter, view, fragment}: the engine's last answer
@@ -739,9 +739,7 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId)?.values(),
   if (!result) return;
   if (result.needs) {
     pending = { action, inputs, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
-    renderPrompt(result.needs, addFace, diceFor(action, inputs));
-    typedBefore = "";
-    updateDiceCount();
+    renderPrompt(result.needs, diceFor(action, inputs));
     // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
     // A keyboard's user types the faces anyway (promptKey) and presses Enter.
     q("dice-faces").querySelector("button")?.focus({ preventScroll: true });
@@ -780,37 +778,6 @@ function promptStillHolds() {
   return false;
 }
 
-// A face tapped is added, up to the count asked for: one more is refused, with a word.
-function addFace(face) {
-  if (typedFaces() >= pending.needs.count) return refuseFace();
-  const entry = q("dice-entry");
-  entry.value = singleFaces() ? entry.value.replace(/\s+$/, "") + String(face.value) : `${entry.value.trim()} ${face.value}`.trim();
-  typedBefore = entry.value;
-  updateDiceCount();
-}
-
-function singleFaces() {
-  return pending.needs.faces.every((one) => String(one.value).length === 1);
-}
-
-// The entry as last accepted: typing past the count puts it back.
-let typedBefore = "";
-
-function faceTyped() {
-  if (!pending) return;
-  if (typedFaces() > pending.needs.count) {
-    q("dice-entry").value = typedBefore;
-    return refuseFace();
-  }
-  typedBefore = q("dice-entry").value;
-  updateDiceCount();
-}
-
-function refuseFace() {
-  const need = pending.needs.count;
-  updateDiceCount(`That is all ${need} ${need === 1 ? "die" : "dice"} this roll needs: use them, or ⌫ to change one.`);
-}
-
 // A keyboard's user types faces wherever the prompt's focus is (on a face button, say): the keys go to the entry.
 function promptKey(event) {
   if (!pending || event.ctrlKey || event.metaKey || event.altKey || event.target === q("dice-entry")) return;
@@ -821,22 +788,6 @@ function promptKey(event) {
   entry.focus({ preventScroll: true });
   entry.value += event.key;
   faceTyped();
-}
-
-// How many faces are typed so far, for the counter only (the engine reads and checks them).
-function typedFaces() {
-  const text = q("dice-entry").value;
-  if (!singleFaces()) return text.split(/[\s,;]+/).filter(Boolean).length;
-  return text.replace(/\[\s*\]/g, "0").replace(/[\s,;[\]]/g, "").length;
-}
-
-function updateDiceCount(refused = "") {
-  if (!pending) return;
-  const have = typedFaces();
-  const need = pending.needs.count;
-  const count = q("dice-count");
-  count.textContent = refused || `${have} of ${need} ${need === 1 ? "die" : "dice"}`;
-  count.dataset.full = String(have >= need);
 }
 
 function useTypedDice(event) {
@@ -1038,15 +989,7 @@ function wireEvents() {
   q("roll").addEventListener("click", () => resolve("app"));
   q("type-dice").addEventListener("click", () => resolve("given"));
   q("dice-prompt").addEventListener("submit", useTypedDice);
-  q("dice-entry").addEventListener("input", faceTyped);
-  q("dice-prompt").addEventListener("keydown", promptKey);
-  q("dice-backspace").addEventListener("click", () => {
-    // Remove the last face: a bracketed one ("[ ]"), a number ("6"), or one symbol ("+").
-    const entry = q("dice-entry");
-    entry.value = entry.value.trimEnd().replace(/(\[[^\]]*\]|\d+|\S)$/, "").trimEnd();
-    typedBefore = entry.value;
-    updateDiceCount();
-  });
+  q("dice-prompt").addEventListener("keydown", promptKey);   // the prompt wires its entry and ⌫ itself (view.js)
   q("dice-app-rest").addEventListener("click", rollTheRest);
   q("dice-cancel").addEventListener("click", () => { cancelPrompt(); q("roll").focus({ preventScroll: true }); });
   q("odds-summary").addEventListener("click", () => q("odds").scrollIntoView({ block: "start" }));
