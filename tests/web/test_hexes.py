@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from ..rules import vocabulary
 from .axe import axe_script
 from .test_layout import SCREENS
 
@@ -255,3 +256,30 @@ def test_axe_finds_nothing_and_the_screens_are_saved(fixture: Page, scheme: str)
     for width, height in [(1024, 768), (768, 1024), (390, 844)]:
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(SCREENS / f"hexes-{width}x{height}-{scheme}.png"), full_page=True)
+
+
+def test_the_fixture_speaks_the_vocabulary_and_the_vocabulary_refuses_bad_shapes() -> None:
+    """tests/rules/vocabulary.py checks every system's hexes and hex against the shapes these tests draw."""
+    names = {entry["name"] for entry in INPUTS}
+    vocabulary.check_inputs(INPUTS)
+    vocabulary.check_hexes(widget())
+    vocabulary.check_hexes(widget(tap=False))
+    hex_input = INPUTS[1]
+    bad_inputs = [{**hex_input, "default": "9,9"}, {**hex_input, "default": [0, 3]},
+                  {**hex_input, "cells": [*CELLS, {"q": 5, "r": 5, "region": "tail"}]},
+                  {**hex_input, "cells": [*CELLS, CELLS[0]]},
+                  {**hex_input, "cells": [{"q": 0.5, "r": 0, "region": "head"}], "default": "0,0"}]
+    for bad in bad_inputs:
+        with pytest.raises(AssertionError):
+            vocabulary.check_input(bad, names)
+    good = widget()
+    bad_widgets = [
+        {**good, "cells": [{**good["cells"][0], "state": "hurt"}, *good["cells"][1:]]},     # not its region's state
+        {**good, "regions": [{**good["regions"][0], "state": "dying"}, *good["regions"][1:]]},
+        {**good, "marks": [{"q": 0, "r": 3, "kind": "graze", "label": "Grazed"}]},
+        {**good, "marks": [{"q": 0, "r": 3, "kind": "hit", "label": "Hit", "from": [0]}]},
+        {**good, "tap": {"action": "act", "combatant": "target", "inputs": {}}},
+    ]
+    for bad in bad_widgets:
+        with pytest.raises(AssertionError):
+            vocabulary.check_hexes(bad)
