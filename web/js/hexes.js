@@ -78,7 +78,7 @@ export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) 
   const width = Math.max(...xs) - Math.min(...xs) + 2 * (SIZE + PAD);
   const height = Math.max(...ys) - Math.min(...ys) + ROOT3 * SIZE + 2 * PAD;
   const node = svg("svg", {
-    viewBox: [left, top, width, height].map(round).join(" "), class: "hex-diagram", focusable: "false",
+    viewBox: [left, top, width, height].map(round).join(" "), class: "hex-diagram",
     style: { "--hex-across": round(width / SIZE), "--hex-down": round(height / SIZE) },
   },
   svg("g", { class: "hex-cells" }, cellNodes),
@@ -201,7 +201,7 @@ export class HexPicker {
     this.polygons = polygons;
     this.chosenRing = svg("polygon", { class: "hex-chosen-ring", display: "none" });
     this.chosenDot = svg("circle", { class: "hex-chosen-dot", r: 0.3 * SIZE, display: "none" });
-    node.append(svg("g", { class: "hex-chosen", "aria-hidden": "true" }, this.chosenRing, this.chosenDot));
+    node.append(svg("g", { class: "hex-choice", "aria-hidden": "true" }, this.chosenRing, this.chosenDot));
     node.setAttribute("role", "radiogroup");
     node.setAttribute("aria-labelledby", labelledBy);
     node.dataset.testid = testid;
