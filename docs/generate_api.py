@@ -102,6 +102,11 @@ chosen; MegaTraveller's Hull starts as a ground car's for a vehicle and as the B
 | `part` | `from`: the combatant input | that combatant's card `parts`; hidden (and not sent) when the card has none | the part's `value` |
 | `gear` | `catalog` (a key of the system's catalog), `optional`, `empty_label`, `example` | a catalog row, or "Other" with a name and a notation typed in | `{"name", "notation"}` |
 | `list` | `of` (an input without a name), `max` | rows to add and remove | a list of values |
+| `hex` | `cells`: `[{"q", "r", "region"}]`, `regions`: `[{"value", "label"}]`; `default` a cell as `"q,r"` | a \
+picker of the cells laid out as the diagram (as the `hexes` widget), each cell a 44 px target on a tablet, regions \
+tinted apart, the chosen cell outlined with a dot and named beside it ("Torso (0, 3)"); arrow keys move to the \
+cell next to it on screen; a tap on a `hexes` cell may preset it | the chosen cell as `"q,r"` (e.g. `"-2,4"`); \
+nothing while none is chosen |
 
 A rule option is a `choice` input with a `decision` (the notes' ID, or the seed's section, of the default it \
 applies), or an editable table: `{"name", "kind": "table", "label", "decision", "help"?, "columns": [{"name", \
@@ -134,9 +139,19 @@ feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widg
 | `grid` | `{"label", "columns": [text], "row_title", "rows": [{"label", "summary", "cells": [state]}], "summary"}`: a chart of boxes drawn as on paper, column labels across the top and each row's label at its right end under `row_title` (e.g. "DM"); every row has one cell per column, each `empty`, `slash` (drawn "/"), `cross` (drawn "X") or `unusable` (hatched); `summary` (the whole chart) and each row's `summary` are read by screen readers; optionally `tap` as for a track level, for a tap anywhere on the grid |
 | `meters` | `{"label", "items": [{"name", "value", "max", "text", "summary", "marks": [{"at", "label"}]}]}`: one bar per item filled to `value` of `max` (integers, `max` above 0), a tick at each mark (`at` from 0), `text` shown beside it ("30 of 280") and `summary` read by screen readers; optionally `tap` on an item, as for a track level |
 | `table` | `{"caption", "header": [text], "rows": [[text]], "note"?}`: a table whose first cell in each row names the row; every row has one cell per heading; `note` is small text under it. It scrolls sideways in its box on a narrow screen |
+| `hexes` | `{"label", "cells": [{"q", "r", "region", "state"}], "regions": [{"value", "label", "state", "summary"}], \
+"marks": [{"q", "r", "kind", "label", "from"?}], "summary"}`: a diagram of flat-topped hexes in axial coordinates \
+(a cell's centre is at x = 1.5·q, y = √3·(r + q/2) hex sizes, so a column's cells are one above another; each cell \
+once, integers), each cell in one of the `regions` and in its region's `state` (`ok`, `hurt`, `down` or `out`, drawn \
+in the card statuses' colours), each region outlined; each region's `summary` is a line of a small legend beside \
+the drawing and `summary` (the whole diagram) is read by screen readers; a mark's `kind` is `aim` (a ring), `hit` \
+(a dot) or `miss` (a cross), its `label` its tooltip, and `from` (`[q, r]`) draws an arrow from that cell to it; a \
+mark may lie off the cells (a miss beside the diagram), and the drawing grows to hold it. Optionally `tap`: \
+`{"action", "combatant", "inputs", "hex"}`, as for a track level, and a tap on a cell also presets the `hex` input \
+named by `hex` to that cell as `"q,r"` |
 | `gear` | `{"items": [{"kind", "name", "notation", "note"}]}` |
 
-Widgets still to come, each added with the first system that needs it: `hexes`.
+Every widget kind in the architecture's list is drawn; a new one is added with the first system that needs it.
 
 ### Dice on demand (`act` with `"dice": "given"`)
 

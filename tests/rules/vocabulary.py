@@ -22,6 +22,7 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "part": {"from"},
     "gear": {"catalog"},
     "list": {"of", "max"},
+    "hex": {"cells", "regions"},
 }
 INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "when", "empty_label",
               "role", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
@@ -33,9 +34,11 @@ WIDGETS: dict[str, set[str]] = {
     "grid": {"label", "columns", "row_title", "rows", "summary"},
     "meters": {"label", "items"},
     "table": {"caption", "header", "rows"},
+    "hexes": {"label", "cells", "regions", "marks", "summary"},
     "gear": {"items"},
 }
 CELL_STATES = {"empty", "slash", "cross", "unusable"}
+MARK_KINDS = {"aim", "hit", "miss"}             # a hexes widget's marks: drawn as a ring, a dot, a cross
 MAX_BARS = 8
 Options = dict[str, dict[str, Any]]             # a system's rule options by name, as its schema lists them
 
@@ -70,6 +73,8 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False,
         assert entry["from"] in names and entry["from"] != entry.get("name"), entry
     if kind == "list":
         check_input(entry["of"], names, nested=True, options=options)
+    if kind == "hex":
+        check_hex_input(entry)
     check_when(entry.get("when"), names, options)
     check_following(entry, names, options)
     for words in (entry["label"], entry.get("help", ""), *(help["text"] for help in entry.get("helps", []))):
@@ -106,6 +111,8 @@ def valid_value(entry: dict[str, Any], value: Any) -> bool:
     if kind in ("text", "notation"):
         return isinstance(value, str) and len(value) <= entry.get("max_length", 1000) and \
             (bool(value) or bool(entry.get("optional")))
+    if kind == "hex":
+        return isinstance(value, str) and value in {f"{cell['q']},{cell['r']}" for cell in entry["cells"]}
     return value is not None
 
 
@@ -235,6 +242,8 @@ def check_card(card: dict[str, Any]) -> None:
             check_meters(widget)
         if kind == "table":
             check_table(widget)
+        if kind == "hexes":
+            check_hexes(widget)
         if kind == "gear":
             assert all({"kind", "name", "notation", "note"} <= set(item) for item in widget["items"]), widget
     for weapon in card["weapons"]:
@@ -290,6 +299,55 @@ def check_meters(widget: dict[str, Any]) -> None:
             assert set(mark) == {"at", "label"} and is_int(mark["at"]) and mark["at"] >= 0, mark
             assert is_text(mark["label"]), mark
         check_tap(item)
+
+
+def check_hex_cells(cells: Any, regions: Any, *, stated: bool) -> None:
+    """A hex diagram's cells in axial coordinates (flat-topped), each once, each in one of the regions listed;
+    with ``stated`` (a widget's), each region and each cell carries a severity, a cell its region's."""
+    assert isinstance(regions, list) and regions, regions
+    keys = {"value", "label", "state", "summary"} if stated else {"value", "label"}
+    for region in regions:
+        assert isinstance(region, dict) and set(region) == keys, f"a region needs exactly {keys}: {region}"
+        assert is_text(region["value"]) and is_text(region["label"]), region
+        if stated:
+            assert region["state"] in SEVERITIES and is_text(region["summary"]), region
+    states = {region["value"]: region.get("state") for region in regions}
+    assert len(states) == len(regions), f"region values repeat: {[region['value'] for region in regions]}"
+    assert isinstance(cells, list) and cells, cells
+    cell_keys = {"q", "r", "region", "state"} if stated else {"q", "r", "region"}
+    for cell in cells:
+        assert isinstance(cell, dict) and set(cell) == cell_keys, f"a cell needs exactly {cell_keys}: {cell}"
+        assert is_int(cell["q"]) and is_int(cell["r"]), cell
+        assert cell["region"] in states, f"{cell}: no region {cell['region']!r}; the regions are {sorted(states)}"
+        if stated:
+            assert cell["state"] == states[cell["region"]], f"{cell}: its region is {states[cell['region']]!r}"
+    places = [(cell["q"], cell["r"]) for cell in cells]
+    assert len(places) == len(set(places)), f"a cell is listed twice: {places}"
+
+
+def check_hex_input(entry: dict[str, Any]) -> None:
+    """A ``hex`` input: a cell of a diagram, sent as "q,r"; its default (if any) one of its cells."""
+    check_hex_cells(entry["cells"], entry["regions"], stated=False)
+    if "default" in entry:
+        assert valid_value(entry, entry["default"]), f"{entry['name']}: default {entry['default']!r} is not a cell"
+
+
+def check_hexes(widget: dict[str, Any]) -> None:
+    """A hex diagram on a card: cells with their region's state, regions with a summary, marks that may lie off
+    the cells (a miss), each optionally with an arrow ``from`` another cell; a tap on a cell presets ``hex``."""
+    assert set(widget) <= {"kind", "label", "cells", "regions", "marks", "summary", "tap"}, set(widget)
+    assert is_text(widget["label"]) and is_text(widget["summary"]), widget
+    check_hex_cells(widget["cells"], widget["regions"], stated=True)
+    assert isinstance(widget["marks"], list), widget["marks"]
+    for mark in widget["marks"]:
+        assert {"q", "r", "kind", "label"} <= set(mark) <= {"q", "r", "kind", "label", "from"}, mark
+        assert is_int(mark["q"]) and is_int(mark["r"]) and mark["kind"] in MARK_KINDS and is_text(mark["label"]), mark
+        if "from" in mark:
+            assert isinstance(mark["from"], list) and len(mark["from"]) == 2 and all(map(is_int, mark["from"])), mark
+    if "tap" in widget:
+        tap = widget["tap"]
+        assert set(tap) == {"action", "combatant", "inputs", "hex"}, tap
+        assert all(is_text(tap[key]) for key in ("action", "combatant", "hex")) and isinstance(tap["inputs"], dict), tap
 
 
 def check_table(table: dict[str, Any]) -> None:

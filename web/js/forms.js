@@ -4,6 +4,7 @@
 // draws inputs and reads their values.
 
 import { el, fillSelect } from "./dom.js";
+import { HexPicker } from "./hexes.js";
 
 const SEGMENTED_MAX = 4;   // a choice of up to this many options is a row of buttons, more is a list
 const CUSTOM = "custom";
@@ -64,6 +65,7 @@ export class SchemaForm {
     const maker = {
       text: textField, notation: textField, integer: integerField, flag: flagField, choice: choiceField,
       combatant: selectField, weapon: selectField, mode: selectField, part: selectField, gear: gearField, list: listField,
+      hex: hexField,
     }[input.kind];
     if (!maker) throw new Error(`the page cannot draw an input of kind ${input.kind}`);
     const field = maker(input, this.context);
@@ -339,6 +341,27 @@ function choiceField(input) {
     set: (value) => { control.selectedIndex = Math.max(0, values.findIndex((v) => String(v) === String(value))); },
   };
   field.set(input.default ?? values[0]);
+  return field;
+}
+
+// A cell of a hex diagram, its value "q,r": a picker of the cells (hexes.js), the one chosen named in words beside
+// it. A person's choice is told as a change event from inside the field, as a radio's is, so `when`, the odds and
+// the engine's checks follow it like any other input's. A tap never focuses a text field: no keyboard opens.
+function hexField(input) {
+  const labelId = `hex-label-${++groupCounter}`;
+  const picker = new HexPicker(input, { labelledBy: labelId, testid: `input-${input.name}`,
+    onPick: () => picker.group.dispatchEvent(new Event("change", { bubbles: true })) });
+  const node = el("div", { class: "field kind-hex" },
+    el("span", { class: "label", id: labelId, text: input.label }),
+    el("div", { class: "hex-picker" }, picker.group,
+      el("div", { class: "hex-side" }, picker.chosen,
+        input.help ? el("span", { class: "help", text: input.help }) : null)));
+  const field = {
+    node, control: picker.group,
+    get: () => picker.value ?? undefined,
+    set: (value) => picker.set(value),
+  };
+  field.set(input.default);
   return field;
 }
 

@@ -2,8 +2,9 @@
 // written for any system (docs/api.md lists the vocabulary). Text goes in through el()/textContent.
 
 import { el } from "./dom.js";
+import { drawDiagram } from "./hexes.js";
 
-const RENDERERS = { stats, track, grid, meters, table: (widget) => renderTable(widget), gear };
+const RENDERERS = { stats, track, grid, meters, table: (widget) => renderTable(widget), hexes, gear };
 
 // onTap(tap): a widget part the engine marks with `tap` opens that action with inputs preset.
 export function renderWidget(widget, onTap = null) {
@@ -82,6 +83,41 @@ function meters(widget, onTap) {
           dataset: { at: String(mark.at), label: mark.label }, style: `left: ${share(mark.at, item.max)}` }))),
       el("span", { class: "meter-text", testid: "meter-text", text: item.text }));
     }));
+}
+
+// A hex diagram: cells coloured by their state, each region outlined, the marks on it (an aim as a ring, a hit
+// as a dot, a miss as a cross, an arrow from where a mark came from). The summary names the drawing for screen
+// readers, and each region's summary is a line of the legend beside it. With `tap`, a tap on a cell opens the
+// action with that cell preset in its `hex` input (app.js decides whether it is the action on show).
+function hexes(widget, onTap) {
+  const regions = new Map(widget.regions.map((region) => [region.value, region]));
+  const tap = widget.tap && onTap ? widget.tap : null;
+  const { node } = drawDiagram(widget.cells, {
+    marks: widget.marks ?? [],
+    cellProps: (cell) => ({
+      class: `hex-cell state-${cell.state}`, testid: "hexes-cell",
+      dataset: { q: String(cell.q), r: String(cell.r), region: cell.region, state: cell.state },
+      title: regions.get(cell.region)?.summary ?? regions.get(cell.region)?.label ?? cell.region,
+    }),
+  });
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", widget.summary);
+  node.dataset.testid = "hexes-diagram";
+  if (tap) {
+    node.classList.add("tappable");
+    node.addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-testid=\"hexes-cell\"]");
+      if (!cell) return;   // between the cells: the card is picked, as anywhere else on it
+      event.stopPropagation();
+      onTap({ action: tap.action, combatant: tap.combatant,
+        inputs: { ...tap.inputs, [tap.hex]: `${cell.dataset.q},${cell.dataset.r}` } });
+    });
+  }
+  return el("div", { class: "hexes-widget", testid: "widget-hexes", role: "group", "aria-label": widget.label },
+    node,
+    el("ul", { class: "hexes-legend", testid: "hexes-legend" }, widget.regions.map((region) => el("li", {
+      testid: "hexes-region", dataset: { value: region.value, state: region.state } },
+    el("span", { class: `hexes-swatch state-${region.state}`, "aria-hidden": "true" }), region.summary))));
 }
 
 // A table of words: a caption, a header, rows whose first cell names the row, and an optional note.
