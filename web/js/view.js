@@ -87,7 +87,8 @@ function renderCard(card, handlers) {
 function markingAction(card) {
   for (const widget of card.widgets) {
     const parts = [widget, ...(widget.levels ?? []), ...(widget.items ?? [])];
-    const tap = parts.find((part) => part?.tap)?.tap;
+    // A diagram's tap picks a cell for an action's input (where a shot is aimed): it marks nothing.
+    const tap = parts.find((part) => part?.tap && !part.tap.hex)?.tap;
     if (tap) return tap.action;
   }
   return null;

@@ -67,7 +67,7 @@ def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_d
     return Effect(damage, hit.penetrates and damage > 0, wound, stuck, down)
 
 
-FOLLOWS = ("Penetrates", "Wound opens", "Bullet stays in", "Knocked down")
+FOLLOWS = ("Miss", "Stopped by the armour", "Damage, no wound", "A wound", "Knocked down")   # the worst that follows
 
 
 def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
@@ -98,53 +98,66 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
     lands: dict[str, int] = {}
     damage: dict[int, int] = {}
     follows = dict.fromkeys(FOLLOWS, 0)
+    stuck = wounding = 0
     effects: dict[tuple[str, int, int], Effect] = {}
     for modifier, case in sorted(cases.items()):
         plan_ = plan(shot, sheets, states, options, modifier)
         weight = case * 216                            # one face of the dice and the direction die
+        landings: dict[tuple[int, int], list[str | None]] = {}     # by the Success die and the other two's sum
         for success in FACES:
             for penetration in FACES:
                 for damage_die in FACES:
-                    result = roll_check(plan_, Dice(success, penetration, damage_die))
-                    landed = [place(plan_, result, direction)[1] for direction in FACES]
+                    landed = landings.get((success, penetration + damage_die))
+                    if landed is None:
+                        result = roll_check(plan_, Dice(success, penetration, damage_die))
+                        landed = landings[(success, penetration + damage_die)] = [
+                            place(plan_, result, direction)[1] for direction in FACES]
                     for region in landed:
                         key = region or "miss"
                         lands[key] = lands.get(key, 0) + weight
                         if region is None:
                             damage[0] = damage.get(0, 0) + weight
+                            follows["Miss"] += weight
                             continue
                         found = effects.get((region, penetration, damage_die))
                         if found is None:
                             found = effects[(region, penetration, damage_die)] = effect(
                                 sheet, state, region, plan_, penetration, damage_die, options)
                         damage[found.damage] = damage.get(found.damage, 0) + weight
-                        follows["Penetrates"] += weight * found.penetrates
-                        follows["Wound opens"] += weight * found.wound
-                        follows["Bullet stays in"] += weight * found.stuck
+                        standing = case * (216 - found.knocked_down)
                         follows["Knocked down"] += case * found.knocked_down
+                        follows["A wound" if found.wound else "Damage, no wound" if found.damage
+                                else "Stopped by the armour"] += standing
+                        stuck += weight * found.stuck
+                        wounding += weight * found.wound
     if no_shot:
         lands["no shot"] = no_shot
         damage[0] = damage.get(0, 0) + no_shot
+        follows["Miss"] += no_shot
     total = 216 * scale
-    return _answer(shot, armed, sheet, lands, damage, follows, total)
+    return _answer(shot, armed, sheet, lands, damage, follows, (wounding, stuck), total)
 
 
 def _answer(shot: Shot, armed: Sheet, sheet: Sheet, lands: dict[str, int], damage: dict[int, int],
-            follows: dict[str, int], total: int) -> dict[str, Any]:
+            follows: dict[str, int], also: tuple[int, int], total: int) -> dict[str, Any]:
     order = ["no shot", "miss"] + list(LOCATIONS)
     labels = {"no shot": "No shot", "miss": "Miss", **LOCATION_LABELS}
     land_items = [(labels[key], lands[key]) for key in order if lands.get(key)]
     damage_items = ranges([(value, damage[value]) for value in sorted(damage) if damage[value]], "damage")
-    follow_items = [(key, follows[key]) for key in FOLLOWS]
+    follow_items = [(key, follows[key]) for key in FOLLOWS if follows[key]]
     hit = sum(value for key, value in lands.items() if key in LOCATIONS)
     likely = max((key for key in LOCATIONS if lands.get(key)), key=lambda key: lands[key], default=None)
-    percent = {key: share(Fraction(value, total))["percent"] for key, value in follows.items()}
-    summary = f"hits {share(Fraction(hit, total))['percent']}" + (
-        f", most likely the {LOCATION_LABELS[likely]} ({share(Fraction(lands[likely], total))['percent']})"
-        if likely else "") + f"; a wound {percent['Wound opens']}, knocked down {percent['Knocked down']}"
+    def percent(weight: int) -> str:
+        return str(share(Fraction(weight, total))["percent"])
+
+    wounding, stuck = also
+    summary = f"hits {percent(hit)}" + (f", most likely the {LOCATION_LABELS[likely]} ({percent(lands[likely])})"
+                                        if likely else "") + (
+        f"; a wound {percent(wounding)}, knocked down {percent(follows['Knocked down'])}") + (
+        f", a bullet stays in {percent(stuck)}" if stuck else "")
     weapon = armed.weapons[shot.weapon].name
     aimed = LOCATION_LABELS[REGION_OF[shot.aim]]
     return {"title": f"{weapon} at {sheet.name}'s {aimed} ({shot.aim[0]}, {shot.aim[1]})", "summary": summary,
             "pool": 3, "charts": [chart("Where it lands", land_items, total),
                                   chart("Damage to Incap", damage_items, total),
-                                  chart("What follows (each on its own)", follow_items, total)]}
+                                  chart("The worst that follows", follow_items, total)]}

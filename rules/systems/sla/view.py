@@ -75,7 +75,8 @@ def incap(sheet: Sheet, state: State) -> dict[str, Any]:
             boxes.append({"marked": False, "by": ""})
     penalty = "out" if left <= 0 else f"{left} left"
     return {"kind": "track", "label": "Incap and bruising", "levels": [
-        {"name": "Incap", "penalty": penalty, "threshold": None, "boxes": boxes, "summary": summary}]}
+        {"name": "Incap", "penalty": penalty, "threshold": None, "boxes": boxes, "summary": summary,
+         "tap": {"action": "harm", "combatant": "target", "inputs": {"location": "incap"}}}]}
 
 
 def hits(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
@@ -86,7 +87,7 @@ def hits(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         text = f"{number(left)} of {full}" + (f" ({STATE_WORDS[where]})" if where not in ("intact", "hurt") else "")
         items.append({"name": LOCATION_LABELS[location], "value": max(0, left), "max": full, "text": text,
                       "summary": f"{LOCATION_LABELS[location]}: {text}; {_armour_words(sheet, state, location)}",
-                      "marks": []})
+                      "marks": [], "tap": {"action": "harm", "combatant": "target", "inputs": {"location": location}}})
     return {"kind": "meters", "label": "Hits by location", "items": items}
 
 
