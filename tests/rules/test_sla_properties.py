@@ -169,7 +169,8 @@ def resolved(document: dict[str, Any], inputs: dict[str, Any], faces: list[int],
     after, report = hit.resolve(shot, played.sheets, played.states, encounter.options, GivenDice(given))
     said = [step.text for step in report.steps]
     roll = next(text for text in said if text.startswith("Success die")).split("; ", 1)[1]
-    placed = "\n".join(text for text in said if text.startswith(("Hit Spread", "Missed by", "Direction die", "A clean")))
+    placing = ("Hit Spread", "Missed by", "Direction die", "A clean")
+    placed = "\n".join(text for text in said if text.startswith(placing))
     pierced = next((text for text in said if text.startswith("Penetration die")), "")
     return roll, placed, pierced, after[shot.target].incap_damage - played.states[shot.target].incap_damage
 

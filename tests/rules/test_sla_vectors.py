@@ -181,9 +181,10 @@ def test_sl33_martial_arts(entry: dict[str, Any]) -> None:
 
 
 BLEEDING = next(entry for entry in CASES if entry["id"] == "SL-30")
+COUNTS: list[str] = sorted(BLEEDING["lost"], key=lambda count: int(count))
 
 
-@pytest.mark.parametrize("wounds", sorted(BLEEDING["lost"], key=int))
+@pytest.mark.parametrize("wounds", COUNTS)
 def test_sl30_bleeding(wounds: str) -> None:
     """n wounds opened in round 1 (the GM's damage, 1 point each, with its wound flag), then the rounds pass: the
     Incap the card shows falls by the Hits bled each round (D-SL-27), and the card says each wound's -1."""
