@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from rules.api import call
 from rules.systems.sla.armour import shoot
 from rules.systems.sla.body import strength_bonus
 from rules.systems.sla.fire import semi_auto_shots
@@ -204,3 +205,24 @@ def test_sl30_bleeding(wounds: str) -> None:
         lost.append(before - now)
         before = now
     assert lost == BLEEDING["lost"][wounds]
+
+
+# -- seed rules next to the vectors ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shooter, diver, allowed", [([6, 6, 6], [1, 1, 1], False), ([1, 1, 1], [6, 6, 6], True)])
+def test_a_dive_for_cover_needs_the_higher_initiative_total(shooter: list[int], diver: list[int],
+                                                            allowed: bool) -> None:
+    """Seed, Position: "a character can only try to dive for cover when the attacker has a lower Initiative Total
+    than the character" (RULES_NOTES 3.3, the to-hit table).  With both totals rolled, a dive against a faster
+    shooter is refused, or at least costs the shot nothing."""
+    encounter = encounter_of([sheet_of({"like": "fix"}), sheet_of({"like": "target"})])
+    encounter = act(encounter, "initiative", {"target": ""}, {"initiative c1": shooter, "initiative c2": diver})[
+        "encounter"]
+    inputs = {"attacker": "c1", "target": "c2", "aim": "0,3", "dive": True}
+    response = json.loads(call("act", json.dumps({"encounter": encounter, "action": "shoot", "inputs": inputs,
+                                                  "dice": "given", "faces": {"attack": [6, 3, 3]}})))
+    if not response["ok"]:
+        assert not allowed and response["error"]["field"] == "dive", response
+        return
+    applied = "dives for cover \u22124" in texts(response["result"])
+    assert applied == allowed, texts(response["result"])
