@@ -340,7 +340,8 @@ def test_fudge_headlines_name_only_what_the_steps_applied(first: dict[str, Any],
 
 # -- SLA Industries ---------------------------------------------------------------------------------------
 
-SLA_STATUSES = (                    # a status the card may newly show -> the words of a step that did it
+# a status the card may newly show -> the words of a step that did it
+SLA_STATUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Dead", ("is dead:",)),
     ("Unconscious", ("is unconscious:", "is knocked out")),
     ("Knocked down", ("is knocked down", "is down (+3 to hit him)")),
@@ -358,9 +359,9 @@ def check_sla(entry: Entry, before: dict[str, str], after: dict[str, str]) -> No
     if "stopped by the armour" in outcome or outcome in ("Miss", "No shot: stays in cover",
                                                          "No shot: the draw takes the action"):
         assert not backed(entry, "damage to Incap ("), entry
-    for word, steps in (("dead", ("is dead:",)), ("unconscious", ("is unconscious:",))):
+    for word, said in (("dead", "is dead:"), ("unconscious", "is unconscious:")):
         if f"; {word}" in outcome:
-            assert backed(entry, *steps), f"the headline names {word!r}, which no step applied: {entry}"
+            assert backed(entry, said), f"the headline names {word!r}, which no step applied: {entry}"
     for name, status in after.items():
         for word, steps in SLA_STATUSES:
             if status.startswith(word) and not before.get(name, "").startswith(word):
