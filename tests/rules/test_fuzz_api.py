@@ -76,6 +76,8 @@ NASTY_STRINGS = [
     "megatraveller", "hit", "recover", "compare", "stun 1", "consciousness 1", "recovery", "45398C", "FFFFFF", "ZZZZZZ",
     "fudge", "round", "foe2", "npcs", "damage_foe", "size 2, sharp", "power 3, auto 20", "+4, magic 1", "size -31",
     "near_death", "all_out_offense", "unaware", "min_mid_max", "Superb+2",
+    "sla", "shoot", "0,3", "2,1", "-9,9", "0, 3", "skill Pistol, RNG 20, RCL 2, PEN 4, DAM 6", "PV 7, ID 30, head",
+    "PV 99, ID -1", "stormer_711", "vevaphon", "Pistol 6, Marksman 99", "heap", "wild", "extract", "Success die",
     "0/0", "9/6", "99999/99999", "2/5 + 1/2", "3N", "200", "stun_slow", "rouse", "loco2", "hull", "vehicle", "person",
 ]
 HUGE = 10**4299          # the largest int JSON text can carry (4300 digits) in Python 3.11
@@ -275,6 +277,42 @@ def fudge_base() -> dict[str, Any]:
     return document
 
 
+FIX = {"name": "Fix", "species": "human", "str": 8, "dex": 8, "cool": 8, "phys": 7,
+       "skills": "Pistol 6, Paramedic 3, Marksman 2, Martial Arts 2",
+       "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 6, AD 3"},
+                   {"name": "Rifle", "notation": "skill Pistol, RNG 100, RCL 3, PEN 6, DAM 10, ACC 1, silencer"}],
+       "armour": [{"name": "Duster", "notation": "PV 4, ID 20, DM 1, torso, abdomen, arms, legs"}]}
+XENO = {"name": "Stoo", "species": "stormer_711", "phys": 6, "hits_torso": 21, "hits_abdomen": 19,
+        "armour": [{"name": "Helmet", "notation": "PV 6, ID 50, head"}]}
+VEV = {"name": "Vev", "species": "vevaphon", "vevaphon_pv": 9, "conc": 9}
+SLA_OPTIONS = {"under_fire": "on", "layering": "on", "modifiers_on": "roll"}
+SLA_SHOT = {"attacker": "c1", "target": "c2", "weapon": 1, "aim": "0,3", "shot": "aimed", "aims": 3,
+            "distance": 150, "ammo": "heap", "shooters": 1}
+
+
+@cache
+def sla_base() -> dict[str, Any]:
+    """SLA Industries: Fix shoots a Xeno Stormer under fire, a wild shot at a Vevaphon, the GM's wound, first aid,
+    initiative and a round's end with its bleeding."""
+    encounter = _ok("new", {"system": "sla", "options": SLA_OPTIONS})["encounter"]
+    for sheet in (FIX, XENO, VEV):
+        encounter = _ok("add", {"encounter": encounter, "sheet": sheet})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "shoot", "inputs": SLA_SHOT,
+                            "dice": {"cool": "6 6 6", "attack": "6 5 6"}, "seed": 4})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "shoot", "inputs": {
+        "attacker": "c1", "target": "c3", "aim": "2,2", "shot": "wild", "quick_draw": True},
+        "dice": {"draw": "6 6 6", "attack": "6 5 6"}, "seed": 8})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "harm", "inputs": {
+        "target": "c2", "location": "left_leg", "amount": 3, "wound": True}})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "aid", "inputs": {
+        "medic": "c1", "target": "c2", "task": "close"}, "seed": 2})["encounter"]
+    encounter = _ok("act", {"encounter": encounter, "action": "initiative", "inputs": {"target": ""}, "seed": 3})[
+        "encounter"]
+    document: dict[str, Any] = _ok("act", {"encounter": encounter, "action": "time", "inputs": {"span": "round"}})[
+        "encounter"]
+    return document
+
+
 @cache
 def kyod_undone() -> dict[str, Any]:
     document: dict[str, Any] = _ok("undo", {"encounter": kyod_base()})["encounter"]
@@ -316,20 +354,23 @@ class Case:
 VALID: dict[str, Callable[[Base], list[Case]]] = {
     "systems": lambda b: [Case({})],
     "catalog": lambda b: [Case({"system": "typed"}), Case({"system": "megatraveller"}), Case({"system": "kyod"}),
-                          Case({"system": "fudge"})],
+                          Case({"system": "fudge"}), Case({"system": "sla"})],
     "new": lambda b: [Case({"system": "typed", "options": {"track": "B", "ballistic_regular": "-*",
                                                            "universal_floor": 0}}),
                       Case({"system": "megatraveller", "options": {"npc_death": "more_than", "halved_recovery": "up"}}),
                       Case({"system": "kyod", "options": KYOD_OPTIONS}),
-                      Case({"system": "fudge", "options": FUDGE_OPTIONS})],
+                      Case({"system": "fudge", "options": FUDGE_OPTIONS}),
+                      Case({"system": "sla", "options": SLA_OPTIONS})],
     "add": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}), Case({"encounter": b.traveller, "sheet": CAR}),
                       Case({"encounter": b.traveller, "sheet": {"name": "Grazer", "kind": "animal", "hits": "9/6"}}),
                       Case({"encounter": kyod_base(), "sheet": KNIGHT}), Case({"encounter": kyod_base(), "sheet": DOOR}),
-                      Case({"encounter": fudge_base(), "sheet": PIRATE})],
+                      Case({"encounter": fudge_base(), "sheet": PIRATE}),
+                      Case({"encounter": sla_base(), "sheet": VEV})],
     "edit": lambda b: [Case({"encounter": b.fought, "id": "c2", "sheet": CYRUS}),
                        Case({"encounter": b.traveller, "id": "c2", "sheet": {**BARTOLO, "upp": "45198C"}}),
                        Case({"encounter": kyod_base(), "id": "c2", "sheet": {**DOOR, "toughness_from": "hp", "hp": 40}}),
-                       Case({"encounter": fudge_base(), "id": "c2", "sheet": {**BRYNHILD, "pain": "high"}})],
+                       Case({"encounter": fudge_base(), "id": "c2", "sheet": {**BRYNHILD, "pain": "high"}}),
+                       Case({"encounter": sla_base(), "id": "c3", "sheet": {**VEV, "vevaphon_pv": 4}})],
     "duplicate": lambda b: [Case({"encounter": b.fought, "id": "c2"}), Case({"encounter": kyod_base(), "id": "c1"})],
     "remove": lambda b: [Case({"encounter": b.fought, "id": "c1"}), Case({"encounter": kyod_base(), "id": "c2"})],
     "act": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": SLASH, "dice": {"damage": "-+0"},
@@ -369,7 +410,18 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                           "first": "c1", "second": "c2", "contest": "speed"}, "seed": 2}),
                       Case({"encounter": fudge_base(), "action": "wound", "inputs": {
                           "target": "c1", "level": "near_death", "fudge_point": True}}),
-                      Case({"encounter": fudge_base(), "action": "time", "inputs": {"time": "week"}})],
+                      Case({"encounter": fudge_base(), "action": "time", "inputs": {"time": "week"}}),
+                      Case({"encounter": sla_base(), "action": "shoot", "inputs": SLA_SHOT, "seed": 5}),
+                      Case({"encounter": sla_base(), "action": "shoot", "inputs": {**SLA_SHOT, "aims": 1},
+                            "dice": "given", "faces": {"cool": "6 6 6", "attack": "1 1 2", "direction": "4"}}),
+                      Case({"encounter": sla_base(), "action": "aid", "inputs": {
+                          "medic": "", "target": "c2", "task": "close", "rank": 4, "modifier": -2}, "seed": 1}),
+                      Case({"encounter": sla_base(), "action": "heal", "inputs": {
+                          "target": "c2", "how": "ebon", "hits": 4}}),
+                      Case({"encounter": sla_base(), "action": "harm", "inputs": {
+                          "target": "c3", "location": "incap", "amount": 2, "bruising": True}}),
+                      Case({"encounter": sla_base(), "action": "move", "inputs": {"target": "c2", "move": "prone"}}),
+                      Case({"encounter": sla_base(), "action": "time", "inputs": {"span": "phase"}})],
     "check": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}),
                         Case({"encounter": b.fought, "sheet": CYRUS, "combatant": "c2"}),
                         Case({"encounter": b.traveller, "sheet": CAR}),
@@ -382,7 +434,9 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                         Case({"encounter": b.traveller, "action": "time", "inputs": {"hours": 2, "resting": False}}),
                         Case({"encounter": kyod_base(), "action": "hit", "inputs": SHOT}),
                         Case({"encounter": kyod_base(), "action": "turn", "inputs": {"target": "c2"}}),
-                        Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE})],
+                        Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE}),
+                        Case({"encounter": sla_base(), "action": "shoot", "inputs": SLA_SHOT}),
+                        Case({"encounter": sla_base(), "sheet": XENO, "combatant": "c2"})],
     "odds": lambda b: [Case({"encounter": b.fought, "action": "attack", "inputs": ARROW}),
                        Case({"encounter": b.fought, "action": "attack", "inputs": COLD}),
                        Case({"encounter": b.traveller, "action": "hit", "inputs": {**CLUB, "weapon": 1}}),
@@ -396,18 +450,26 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                            "target": "c1", "check": "consciousness", "modifier": -3}}),
                        Case({"encounter": fudge_base(), "action": "round", "inputs": MELEE}),
                        Case({"encounter": fudge_base(), "action": "shoot", "inputs": {
-                           "shooter": "c1", "target": "c2", "weapon": 1}})],
+                           "shooter": "c1", "target": "c2", "weapon": 1}}),
+                       Case({"encounter": sla_base(), "action": "shoot", "inputs": SLA_SHOT}),
+                       Case({"encounter": sla_base(), "action": "shoot", "inputs": {
+                           "attacker": "c1", "target": "c3", "shot": "wild", "quick_draw": True, "aim": "-2,5"}})],
     "undo": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()}),
+                       Case({"encounter": sla_base()}),
                        Case({"encounter_key": kyod_base(), "log_held": 2}, as_key)],
     "redo": lambda b: [Case({"encounter": b.undone}), Case({"encounter": kyod_undone()})],
     "view": lambda b: [Case({"encounter": b.fought}), Case({"encounter": b.traveller}),
-                       Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()})],
+                       Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()}),
+                       Case({"encounter": sla_base()})],
     "set_options": lambda b: [Case({"encounter": b.roster, "options": {"track": "B", "universal_floor": 0}}),
                               Case({"encounter": kyod_roster(), "options": KYOD_OPTIONS})],
-    "share": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}), Case({"encounter": fudge_base()})],
+    "share": lambda b: [Case({"encounter": b.fought}), Case({"encounter": kyod_base()}),
+                        Case({"encounter": fudge_base()}), Case({"encounter": sla_base()})],
     "open_link": lambda b: [Case({"link": b.fought}, as_link), Case({"link": b.traveller}, as_link),
-                            Case({"link": kyod_base()}, as_link), Case({"link": fudge_base()}, as_link)],
-    "open_file": lambda b: [Case({"text": b.fought}, as_file), Case({"text": kyod_base()}, as_file)],
+                            Case({"link": kyod_base()}, as_link), Case({"link": fudge_base()}, as_link),
+                            Case({"link": sla_base()}, as_link)],
+    "open_file": lambda b: [Case({"text": b.fought}, as_file), Case({"text": kyod_base()}, as_file),
+                            Case({"text": sla_base()}, as_file)],
 }
 
 

@@ -338,8 +338,101 @@ def test_fudge_headlines_name_only_what_the_steps_applied(first: dict[str, Any],
             check_fudge(state["view"]["log"][-1], before, after)
 
 
+# -- SLA Industries ---------------------------------------------------------------------------------------
+
+# a status the card may newly show -> the words of a step that did it
+SLA_STATUSES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Dead", ("is dead:",)),
+    ("Unconscious", ("is unconscious:", "is knocked out")),
+    ("Knocked down", ("is knocked down", "is down (+3 to hit him)")),
+)
+
+
+def check_sla(entry: Entry, before: dict[str, str], after: dict[str, str]) -> None:
+    """A shot's or first aid's headline names only what its steps did, and a card that newly says Dead,
+    Unconscious or Knocked down is backed by a step of this action that said so."""
+    outcome = entry["outcome"]
+    hurt = re.search(r" hit: (\d+) damage", outcome) or re.search(r"^(?:Bullet out|Failed): (\d+) damage", outcome)
+    if hurt:
+        assert backed(entry, f"{hurt.group(1)} damage to Incap", f"= {hurt.group(1)} damage",
+                      f"{hurt.group(1)} damage to the", "the full 6 damage"), entry
+    if "stopped by the armour" in outcome or outcome in ("Miss", "No shot: stays in cover",
+                                                         "No shot: the draw takes the action"):
+        assert not backed(entry, "damage to Incap ("), entry
+    for word, said in (("dead", "is dead:"), ("unconscious", "is unconscious:")):
+        if f"; {word}" in outcome:
+            assert backed(entry, said), f"the headline names {word!r}, which no step applied: {entry}"
+    for name, status in after.items():
+        for word, steps in SLA_STATUSES:
+            if status.startswith(word) and not before.get(name, "").startswith(word):
+                assert backed(entry, *steps), f"{name}'s card now says {status!r}, which no step applied: {entry}"
+
+
+sla_sheet = st.fixed_dictionaries({
+    "species": st.sampled_from(["human", "human", "stormer_711", "vevaphon", "stormer_313"]),
+    "phys": st.integers(1, 14), "dex": st.integers(1, 14), "cool": st.integers(1, 14), "conc": st.integers(1, 14),
+    "incap": st.integers(4, 40), "hits_head": st.integers(1, 12), "hits_torso": st.integers(1, 20),
+    "skills": st.sampled_from(["Pistol 6, Paramedic 3", "Pistol 2", "Pistol 9, Marksman 3, Paramedic 6"]),
+    "weapons": st.sampled_from([[{"name": "Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 6, AD 3"}],
+                                [{"name": "Rifle", "notation": "skill Pistol, RNG 100, RCL 6, PEN 6, DAM 10"}],
+                                [{"name": "Nemesis", "notation": "skill Pistol, RNG 15, RCL 1, PEN 2, DAM 3"}]]),
+    "armour": st.sampled_from([[], [{"name": "Duster", "notation": "PV 4, ID 20, DM 1, torso, abdomen, arms, legs"}],
+                               [{"name": "Plate", "notation": "PV 9, ID 6"}]])})
+sla_options = st.fixed_dictionaries({
+    "modifiers_on": st.sampled_from(["target", "roll"]), "missed_shot": st.sampled_from(["spread", "clean"]),
+    "under_fire": st.sampled_from(["off", "on"]), "bruising_out": st.sampled_from(["full", "over"])})
+sla_action = st.one_of(
+    st.tuples(st.just("shoot"), st.fixed_dictionaries({
+        "attacker": st.just("c1"), "target": st.just("c2"), "aim": st.sampled_from(["0,0", "0,3", "0,5", "2,1", "1,8"]),
+        "shot": st.sampled_from(["aimed", "snap", "wild"]), "ammo": st.sampled_from(["standard", "heap", "ap"])})),
+    st.tuples(st.just("shoot"), st.fixed_dictionaries({"attacker": st.just("c2"), "target": st.just("c1")})),
+    st.tuples(st.just("aid"), st.fixed_dictionaries({"medic": st.just("c1"), "target": st.just("c2"),
+                                                    "task": st.sampled_from(["close", "extract"])})))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(first=sla_sheet, second=sla_sheet, options=sla_options, actions=st.lists(sla_action, min_size=1, max_size=8),
+       seed=st.integers(0, 10**6))
+def test_sla_headlines_and_cards_name_only_what_the_steps_applied(first: dict[str, Any], second: dict[str, Any],
+                                                                 options: dict[str, Any],
+                                                                 actions: list[tuple[str, dict[str, Any]]],
+                                                                 seed: int) -> None:
+    state = answer("new", system="sla", options=options)["result"]
+    for name, sheet in (("Anna", first), ("Bors", second)):
+        state = answer("add", encounter_key=state["key"], sheet={**sheet, "name": name})["result"]
+    for number, (action, inputs) in enumerate(actions):
+        before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+        done = answer("act", encounter_key=state["key"], action=action, inputs=inputs, seed=seed + number)
+        if not done["ok"]:
+            continue
+        state = done["result"]
+        after = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+        check_sla(state["view"]["log"][-1], before, after)
+
+
+@pytest.mark.parametrize("action, inputs", [
+    ("harm", {"target": "c2", "location": "torso", "amount": 5}),
+    ("time", {"span": "round"}),
+])
+def test_sla_death_by_the_gms_damage_or_bleeding_is_said_in_a_step(action: str, inputs: dict[str, Any]) -> None:
+    """The GM's damage and a round's bleeding that empty the Torso turn the card to Dead; a step must say so, as a
+    shot's and first aid's do (found by the check above, issue 23's rule)."""
+    state = answer("new", system="sla")["result"]
+    for sheet in ({"name": "Anna"}, {"name": "Bors", "hits_torso": 2}):
+        state = answer("add", encounter_key=state["key"], sheet=sheet)["result"]
+    state = answer("act", encounter_key=state["key"], action="harm", inputs={
+        "target": "c2", "location": "torso", "amount": 1, "wound": True})["result"]
+    for _ in range(4 if action == "time" else 0):           # the wound bleeds at the end of round 5 (D-SL-27)
+        state = answer("act", encounter_key=state["key"], action="time", inputs={"span": "round"})["result"]
+    before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+    state = answer("act", encounter_key=state["key"], action=action, inputs=inputs)["result"]
+    after = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+    assert after["Bors"].startswith("Dead")
+    check_sla(state["view"]["log"][-1], before, after)
+
+
 CHECKS: dict[str, Callable[..., None]] = {"typed": check_typed, "megatraveller": check_megatraveller,
-                                          "fudge": check_fudge}
+                                          "fudge": check_fudge, "sla": check_sla}
 
 
 def test_the_checks_can_fail() -> None:
@@ -356,3 +449,7 @@ def test_the_checks_can_fail() -> None:
                "outcome": "Anna hits Bors: Stunned"}
     with pytest.raises(AssertionError):
         CHECKS["fudge"](stunned, {"Bors": "Undamaged"}, {"Bors": "Undamaged; stunned"})
+    stopped = {"steps": [{"text": "Penetration die 1 + PEN 4 = 5 against PV 7 (Vest PV 7, ID 40): does not penetrate"}],
+               "outcome": "Torso hit: stopped by the armour; dead"}
+    with pytest.raises(AssertionError):
+        CHECKS["sla"](stopped, {"Bors": "Unhurt"}, {"Bors": "Unhurt"})
