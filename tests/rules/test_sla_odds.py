@@ -13,7 +13,8 @@ which is the resolver the API runs, 10 times faster.
 Each resolution is read as the page shows it: where it landed (the state's last shot), the Incap it cost, a wound
 opened, a bullet left in, the target put down, and whether a step says the round reached the body.  Every bar's
 exact ``fraction`` of "Where it lands", "Damage to Incap" (a bar ``a\u2013b damage`` holds every value from a to b)
-and "What follows (each on its own)" must equal the tally.
+and "The worst that follows" (one class each: a miss, no damage to the body, damage without a wound, a wound, knocked
+down) must equal the tally, as must the summary's chances of a wound and of a bullet staying in.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import pytest
 
 from rules.dice import DiceNeeded, GivenDice
 from rules.encounter import Encounter
+from rules.odds import share
 from rules.systems.sla import hit
 from rules.systems.sla.diagram import REGION_OF
 from rules.systems.sla.sheet import LOCATION_LABELS
@@ -54,7 +56,6 @@ class Seen:
 
     lands: str
     damage: int
-    reaches: bool           # a step says the round got through to the body (penetrates, bare, no ID left)
     wound: bool
     stuck: bool
     down: bool
@@ -74,8 +75,7 @@ def seen(before: State, after: State, outcome: str, said: str) -> Seen:
         lands = "Miss"
     else:
         lands = LOCATION_LABELS[REGION_OF[shot.landed]]
-    reaches = lands not in ("No shot", "Miss") and bool(re.search(r": penetrates$|is bare:|no ID left", said, re.M))
-    return Seen(lands, after.incap_damage - before.incap_damage, reaches, len(after.wounds) > len(before.wounds),
+    return Seen(lands, after.incap_damage - before.incap_damage, len(after.wounds) > len(before.wounds),
                 after.stuck > before.stuck, after.position == "down" and before.position != "down")
 
 
@@ -83,7 +83,7 @@ def direct(document: dict[str, Any], inputs: dict[str, Any]) -> Run:
     """The shot resolved by the system's resolver itself."""
     encounter = Encounter.from_dict(document)
     played = encounter.play()
-    shot = read_shot(inputs, played.sheets, encounter.options)
+    shot = read_shot(inputs, played.sheets, played.states, encounter.options)
     before = played.states[shot.target]
 
     def run(given: dict[str, Faces]) -> Need | Seen:
@@ -138,17 +138,25 @@ def walk(run: Run) -> list[tuple[Fraction, Seen]]:
     return out
 
 
+def worst(one: Seen) -> str:
+    """The class of "The worst that follows" one resolution falls in."""
+    if one.lands in ("No shot", "Miss"):
+        return "Miss"
+    if one.down:
+        return "Knocked down"
+    return "A wound" if one.wound else "Damage, no wound" if one.damage else "No damage to the body"
+
+
 def tallies(resolutions: list[tuple[Fraction, Seen]]) -> tuple[Counter[str], Counter[int], dict[str, Fraction]]:
     lands: Counter[str] = Counter()
     damage: Counter[int] = Counter()
-    follows = dict.fromkeys(("Penetrates", "Wound opens", "Bullet stays in", "Knocked down"), Fraction(0))
+    follows: dict[str, Fraction] = {}
     for chance, one in resolutions:
         lands[one.lands] += chance           # type: ignore[assignment]
         damage[one.damage] += chance         # type: ignore[assignment]
-        for key, happened in (("Penetrates", one.reaches), ("Wound opens", one.wound),
-                              ("Bullet stays in", one.stuck), ("Knocked down", one.down)):
+        for key, happened in ((worst(one), True), ("wound", one.wound), ("stuck", one.stuck)):
             if happened:
-                follows[key] += chance
+                follows[key] = follows.get(key, Fraction(0)) + chance
     return lands, damage, follows
 
 
@@ -222,8 +230,13 @@ def test_the_odds_of_a_shot_are_the_resolver_over_every_face(name: str) -> None:
     if covered != {value for value, chance in damage.items() if chance}:
         wrong.append(f"Damage to Incap: no bar for {sorted(set(damage) - covered)}")
 
-    for label, chance in bars(answer, "What follows (each on its own)").items():
-        if chance != follows[label]:
-            wrong.append(f"What follows / {label}: odds {chance}, resolver {follows[label]}")
-    assert set(bars(answer, "What follows (each on its own)")) == set(follows)
+    shown = bars(answer, "The worst that follows")
+    for label in sorted(set(shown) | set(follows) - {"wound", "stuck"}):
+        if shown.get(label, Fraction(0)) != follows.get(label, Fraction(0)):
+            wrong.append(f"The worst that follows / {label}: odds {shown.get(label, 0)}, resolver {follows.get(label, 0)}")
+    for key, words in (("wound", "a wound"), ("stuck", "a bullet stays in")):
+        expected_share = share(follows.get(key, Fraction(0)))["percent"]
+        if key == "wound" or follows.get(key):
+            if f"{words} {expected_share}" not in answer["summary"]:
+                wrong.append(f"summary: {words} {expected_share} not in {answer['summary']!r}")
     assert not wrong, "\n".join(wrong)

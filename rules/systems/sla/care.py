@@ -16,7 +16,7 @@ from .options import Options
 from .resolution import SKILL_TARGET
 from .rolls import test
 from .sheet import LOCATION_LABELS, LOCATIONS, SKILL_RANGE, Sheet
-from .wounds import MAX_PENDING, POSITION_LABELS, Pending, State, arrive, close_wound, dead, open_wound, take
+from .wounds import MAX_PENDING, POSITION_LABELS, Pending, State, arrive, close_wound, news, open_wound, take
 
 AID_SKILLS = ("Paramedic", "Medic", "Surgery")       # seed, First Aid: "Medic, Paramedic", "Paramedic/Surgery"
 AID_TASKS = {"close": "Close a wound", "extract": "Extract a bullet"}
@@ -95,8 +95,7 @@ def aid(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str
             steps.append(Step("The roll fails: the full 6 damage to the Torso and Incap, and the bullet stays in",
                               "seed, First Aid; D-SL-31"))
             outcome = "Failed: 6 damage"
-    if (why := dead(sheet, state)) and not dead(sheet, states[patient]):
-        steps.append(Step(f"{sheet.name} is dead: {why}", "seed, Damage"))
+    steps += [Step(words, "seed, Damage; Applying Damage") for words in news(sheet, states[patient], state, options)]
     return {**states, patient: state}, Report(title, tuple(steps), outcome)
 
 
@@ -155,6 +154,8 @@ def harm(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
     if inputs["wound"] and location:
         state = open_wound(state, location)
         steps.append(Step(f"A wound opens in the {LOCATION_LABELS[location]}", "seed, Wounds"))
+    steps += [Step(words, "seed, Damage; Applying Damage; D-SL-11") for words in news(sheet, states[target], state,
+                                                                                       options)]
     return {**states, target: state}, Report(f"The GM marks damage on {sheet.name}", tuple(steps),
                                              f"{amount} {'bruising' if inputs['bruising'] else 'damage'}")
 

@@ -19,7 +19,7 @@ from .protection import cover, skin_pv
 from .resolution import STAT_TARGET, Dice
 from .shooting import Plan, Shot, place, plan, roll_check
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
-from .wounds import State
+from .wounds import State, dead, take
 
 FACES = range(1, 7)
 
@@ -62,12 +62,14 @@ def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_d
     wound = wounded(damage, phys)
     wounds = len(state.wounds) + int(wound)
     kind, penalty = knockback(damage, phys)
+    if dead(sheet, take(state, location, damage)):
+        kind = "none"                           # the dead are not knocked back (as :func:`.hit.knock`)
     down = 216 if kind == "down" else 216 - passes(phys, -penalty - wounds) if kind == "roll" else 0
     stuck = location == "torso" and hit.penetrates and damage > 0 and hit.penetration < phys
     return Effect(damage, hit.penetrates and damage > 0, wound, stuck, down)
 
 
-FOLLOWS = ("Miss", "Stopped by the armour", "Damage, no wound", "A wound", "Knocked down")   # the worst that follows
+FOLLOWS = ("Miss", "No damage to the body", "Damage, no wound", "A wound", "Knocked down")   # the worst that follows
 
 
 def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
@@ -127,7 +129,7 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
                         standing = case * (216 - found.knocked_down)
                         follows["Knocked down"] += case * found.knocked_down
                         follows["A wound" if found.wound else "Damage, no wound" if found.damage
-                                else "Stopped by the armour"] += standing
+                                else "No damage to the body"] += standing
                         stuck += weight * found.stuck
                         wounding += weight * found.wound
     if no_shot:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ...dice import DiceSource
 from ...hexes import DIRECTION_NAMES, Hex
-from ...report import Report, Step, minus, signed
+from ...report import Report, Step, minus, number, signed
 from .armour import Hit, shoot
 from .diagram import REGION_OF
 from .body import UNDER_FIRE, knockback, under_fire, wounded
@@ -20,7 +20,7 @@ from .resolution import SKILL_TARGET, Dice
 from .rolls import test
 from .shooting import Plan, Shot, plan, place, roll_check, spread
 from .sheet import LOCATION_LABELS, Sheet
-from .wounds import Shot as LastShot, State, dead, open_wound, take, unconscious, wear
+from .wounds import Shot as LastShot, State, dead, news, open_wound, take, wear
 from . import rolls
 
 DIRECTION_DIE = "direction"
@@ -43,8 +43,8 @@ def _spread_words(plan_: Plan, hit: bool, distance: int, success_die: int, total
                                                                               else "") + ")")
     parts = [recoil]
     if plan_.spread_mod:
-        parts.append(f"+ {plan_.spread_mod} for a {SHOTS[plan_.shot_type]['label']} shot at "
-                     f"{RANGES[plan_.range_band]['label']} range")
+        shot = "" if plan_.shot_type == "aimed" else f" for a {SHOTS[plan_.shot_type]['short']} shot"
+        parts.append(f"+ {plan_.spread_mod}{shot} at {RANGES[plan_.range_band]['label']} range")
     if plan_.aim_bonus:
         parts.append(f"\u2212 {plan_.aim_bonus} for the aims")
     parts.append(f"\u2212 {success_die} on the Aiming die")
@@ -121,8 +121,7 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
     state = replace(states[shot.target], last_shot=LastShot(shot.aim, landed, region is not None))
     if region is None:
         if result.success:
-            steps.append(Step(f"{hex_words(landed) if landed else 'It'} is off the body: the shot misses",
-                              "D-SL-23"))
+            steps.append(Step("That is off the body: the shot misses", "D-SL-23"))
         after[shot.target] = state
         return after, Report(title, tuple(steps), "Miss")
     state, more, outcome = strike(target, state, region, plan_, rolled, options, dice)
@@ -169,13 +168,13 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
         damage //= 2
         steps.append(Step(f"{sheet.name} is in natural state: the kinetic damage is halved to {damage}",
                           "seed, Vevaphon Armour; D-SL-13"))
-    before_dead = dead(sheet, state)
+    before = state
     if damage:
         state = take(state, location, damage)
-        steps.append(Step(f"{damage} damage to Incap ({sheet.incap - state.incap_damage + damage} \u2192 "
-                          f"{sheet.incap - state.incap_damage}) and to the {place_} "
-                          f"({state.hits_left(sheet, location) + damage} \u2192 {state.hits_left(sheet, location)})",
-                          "seed, Damage; Applying Damage"))
+        steps.append(Step(f"{damage} damage to Incap ({number(before.incap_left(sheet))} \u2192 "
+                          f"{number(state.incap_left(sheet))}) and to the {place_} "
+                          f"({number(before.hits_left(sheet, location))} \u2192 "
+                          f"{number(state.hits_left(sheet, location))})", "seed, Damage; Applying Damage"))
     if wounded(damage, sheet.stat("phys")):
         state = open_wound(state, location)
         steps.append(Step(f"{damage} is more than the Wound Threshold (PHYS {sheet.stat('phys')}): a wound opens in "
@@ -197,13 +196,9 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
     state, knocked = knock(sheet, state, damage, dice)
     steps += knocked
     outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": stopped by the armour")
-    now_dead = dead(sheet, state)
-    if now_dead and not before_dead:
-        steps.append(Step(f"{sheet.name} is dead: {now_dead}", "seed, Damage; Applying Damage"))
-        outcome += "; dead"
-    elif (why := unconscious(sheet, state, options)):
-        steps.append(Step(f"{sheet.name} is unconscious: {why}", "seed, Damage; D-SL-11"))
-        outcome += "; unconscious"
+    for words in news(sheet, before, state, options):
+        steps.append(Step(words, "seed, Damage; Applying Damage; D-SL-11"))
+        outcome += "; dead" if "dead" in words else "; unconscious"
     return state, steps, outcome
 
 

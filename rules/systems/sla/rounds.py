@@ -18,7 +18,7 @@ from ...report import Report, Step, signed
 from .options import Options
 from .rolls import ROLES, three
 from .sheet import LOCATION_LABELS, Sheet
-from .wounds import State, arrive, bleed, close_wound, dead, restore, unconscious
+from .wounds import State, arrive, bleed, close_wound, dead, news, restore, unconscious
 
 SPANS = {"phase": "A phase ends", "round": "The round ends", "hour": "An hour of rest"}
 REGENERATION_EVERY = 4
@@ -89,6 +89,7 @@ def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
             while span == "round" and state.round == start_round:
                 state, more = end_phase(sheet, state, options)
                 said += more
+        said += news(sheet, states[who], state, options)
         after[who] = state
         where = f"round {state.round}, phase {state.phase}"
         steps.append(Step(f"{sheet.name} ({where}): " + ("; ".join(said) if said else "nothing changes"),

@@ -193,7 +193,7 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
     shot_type = "wild_rapid" if shot.shot == "wild" and armed.rapid_fire else shot.shot
     modifiers: list[tuple[str, int]] = []
     if SHOTS[shot_type]["to_hit"]:
-        modifiers.append((SHOTS[shot_type]["label"] + " shot", int(SHOTS[shot_type]["to_hit"])))
+        modifiers.append((SHOTS[shot_type]["short"] + " shot", int(SHOTS[shot_type]["to_hit"])))
     if shot.quick_draw:
         modifiers.append(("quick draw", QUICK_DRAW))
     position = states[shot.target].position

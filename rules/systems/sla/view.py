@@ -87,7 +87,7 @@ def hits(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         text = f"{number(left)} of {full}" + (f" ({STATE_WORDS[where]})" if where not in ("intact", "hurt") else "")
         items.append({"name": LOCATION_LABELS[location], "value": max(0, left), "max": full, "text": text,
                       "summary": f"{LOCATION_LABELS[location]}: {text}; {_armour_words(sheet, state, location)}",
-                      "marks": [], "tap": {"action": "harm", "combatant": "target", "inputs": {"location": location}}})
+                      "marks": []})
     return {"kind": "meters", "label": "Hits by location", "items": items}
 
 

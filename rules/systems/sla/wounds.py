@@ -130,6 +130,16 @@ def unconscious(sheet: Sheet, state: State, options: Options) -> str:
     return ""
 
 
+def news(sheet: Sheet, before: State, after: State, options: Options) -> list[str]:
+    """What a change of state did to the character as a whole, said once: death, or falling unconscious."""
+    if (why := dead(sheet, after)) and not dead(sheet, before):
+        return [f"{sheet.name} is dead: {why}"]
+    if not dead(sheet, after) and (why := unconscious(sheet, after, options)) and not unconscious(sheet, before,
+                                                                                                  options):
+        return [f"{sheet.name} is unconscious: {why}"]
+    return []
+
+
 def take(state: State, location: str | None, amount: int, *, bruising: bool = False) -> State:
     """Damage marked off: standard damage from Incap and from the location's Hits, bruising on the track's other end
     only (seed, Applying Damage and Bruising Damage)."""
