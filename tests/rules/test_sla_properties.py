@@ -163,7 +163,7 @@ def resolved(document: dict[str, Any], inputs: dict[str, Any], faces: list[int],
     penetration step and the Incap it cost; any further roll shows ``rest`` on each die."""
     encounter = Encounter.from_dict(document)
     played = encounter.play()
-    shot = read_shot(inputs, played.sheets, encounter.options)
+    shot = read_shot(inputs, played.sheets, played.states, encounter.options)
     given: dict[str, Any] = {"attack": faces, "direction": [direction], "knockback": [rest] * 3,
                              "conscious": [rest] * 3, "conc": [rest] * 3, "cool": [rest] * 3, "draw": [rest] * 3}
     after, report = hit.resolve(shot, played.sheets, played.states, encounter.options, GivenDice(given))
