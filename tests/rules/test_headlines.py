@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -268,6 +268,24 @@ FUDGE_EFFECTS = (                   # a word the headline may use -> the words o
 )
 
 
+def played(system: str, options: dict[str, Any], sheets: list[dict[str, Any]],
+           actions: list[tuple[str, dict[str, Any]]], seed: int) -> Iterator[tuple[str, Any, dict[str, str],
+                                                                              dict[str, str]]]:
+    """Anna and Bors (the sheets) through the actions; for each one resolved, its log entry and every card's status
+    before and after it."""
+    state = answer("new", system=system, options=options)["result"]
+    for name, sheet in zip(("Anna", "Bors"), sheets):
+        state = answer("add", encounter_key=state["key"], sheet={**sheet, "name": name})["result"]
+    for number, (action, inputs) in enumerate(actions):
+        before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+        done = answer("act", encounter_key=state["key"], action=action, inputs=inputs, seed=seed + number)
+        if not done["ok"]:
+            continue
+        state = done["result"]
+        yield action, state["view"]["log"][-1], before, {card["name"]: card["status"]["text"]
+                                                         for card in state["view"]["roster"]}
+
+
 def check_fudge(entry: Entry, before: dict[str, str], after: dict[str, str]) -> None:
     """A round's or a shot's headline: each "A hits B: what" is backed by a step of A's blow landing on B, names
     only effects a step applied, and what it says B now is, B's card says; "nobody is hurt" leaves every card's
@@ -323,19 +341,10 @@ def test_fudge_headlines_name_only_what_the_steps_applied(first: dict[str, Any],
                                                           options: dict[str, Any],
                                                           actions: list[tuple[str, dict[str, Any]]],
                                                           seed: int) -> None:
-    state = answer("new", system="fudge", options=options)["result"]
-    for name, sheet in (("Anna", first), ("Bors", second)):
-        sheet = {key: value for key, value in sheet.items() if value is not None}
-        state = answer("add", encounter_key=state["key"], sheet={**sheet, "name": name})["result"]
-    for number, (action, inputs) in enumerate(actions):
-        before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
-        done = answer("act", encounter_key=state["key"], action=action, inputs=inputs, seed=seed + number)
-        if not done["ok"]:
-            continue
-        state = done["result"]
-        after = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
+    sheets = [{key: value for key, value in sheet.items() if value is not None} for sheet in (first, second)]
+    for action, entry, before, after in played("fudge", options, sheets, actions, seed):
         if action != "heal":
-            check_fudge(state["view"]["log"][-1], before, after)
+            check_fudge(entry, before, after)
 
 
 # -- SLA Industries ---------------------------------------------------------------------------------------
@@ -397,17 +406,8 @@ def test_sla_headlines_and_cards_name_only_what_the_steps_applied(first: dict[st
                                                                  options: dict[str, Any],
                                                                  actions: list[tuple[str, dict[str, Any]]],
                                                                  seed: int) -> None:
-    state = answer("new", system="sla", options=options)["result"]
-    for name, sheet in (("Anna", first), ("Bors", second)):
-        state = answer("add", encounter_key=state["key"], sheet={**sheet, "name": name})["result"]
-    for number, (action, inputs) in enumerate(actions):
-        before = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
-        done = answer("act", encounter_key=state["key"], action=action, inputs=inputs, seed=seed + number)
-        if not done["ok"]:
-            continue
-        state = done["result"]
-        after = {card["name"]: card["status"]["text"] for card in state["view"]["roster"]}
-        check_sla(state["view"]["log"][-1], before, after)
+    for _, entry, before, after in played("sla", options, [first, second], actions, seed):
+        check_sla(entry, before, after)
 
 
 @pytest.mark.parametrize("action, inputs", [

@@ -6,7 +6,7 @@ defender's Damage Capacity, Mass Scale and armour count against them.  A heavy b
 Damage Capacity is the wound record and not a factor (seed 4.57).
 
 >>> from .sheet import Sheet, parse_weapon, parse_armour
->>> from ..gear import WeaponEntry
+>>> from ..gear import GearEntry
 >>> from .options import DEFAULTS
 >>> snorri = Sheet("Snorri", strength=1, damage_capacity=1, armour=parse_armour("+2"))
 >>> sword = parse_weapon("size 2, sharp, magic 1")

@@ -5,12 +5,13 @@ the encounter may rewrite before its first action."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from ...keys import cached_hash
 from ... import fields
 from ...errors import BadField
+from .. import choices
+from ..choices import Chosen
 from ..data import load
 from . import levels
 
@@ -134,7 +135,7 @@ TABLES: dict[str, dict[str, Any]] = {
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(Chosen):
     """The chosen alternatives; ``choices`` holds every choice option by name."""
 
     __hash__ = cached_hash
@@ -142,19 +143,6 @@ class Options:
     choices: tuple[tuple[str, str], ...]
     numbers: tuple[tuple[int, ...], ...] = DEFAULT_NUMBERS
     custom_boxes: tuple[int, ...] = DEFAULT_CUSTOM_BOXES
-
-    @cached_property
-    def chosen(self) -> dict[str, str]:
-        return dict(self.choices)
-
-    def __getattr__(self, name: str) -> str:
-        """Each choice option by its name: ``options.pacing``."""
-        if name.startswith("__") or name == "chosen":
-            raise AttributeError(name)
-        try:
-            return self.chosen[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
     def starts(self, column: str) -> tuple[int, ...]:
         """Where each level (Scratch .. Near Death) starts in a column of the wound numbers."""
@@ -167,46 +155,19 @@ class Options:
         return tuple(BOX_SETS[self.boxes]["boxes"])
 
 
-DEFAULTS = Options(tuple((name, entry[2]) for name, entry in CHOICES.items()))
+DEFAULTS = Options(choices.defaults(CHOICES))
 
 
 def schema() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = [
-        {"name": name, "kind": "choice", "label": label, "decision": decision, "default": default,
-         "choices": [{"value": value, "label": words} for value, words in choices]}
-        for name, (label, decision, default, choices) in CHOICES.items()]
-    return out + [dict(table) for table in TABLES.values()]
-
-
-def _table(data: Any, name: str) -> list[dict[str, int]]:
-    entry = TABLES[name]
-    field = f"options.{name}"
-    if not isinstance(data, list) or len(data) != len(entry["rows"]):
-        raise BadField(f"the {entry['label'].lower()} must be a table of {len(entry['rows'])} rows, one per level",
-                       field=field)
-    out = []
-    for row, label in zip(data, entry["rows"]):
-        if not isinstance(row, dict) or set(row) != {column["name"] for column in entry["columns"]}:
-            raise BadField(f"the {label['label']} row of the {entry['label'].lower()} must have "
-                           + ", ".join(column["label"] for column in entry["columns"]), field=field)
-        try:
-            out.append({column["name"]: fields.integer(row, column["name"], f"{label['label']} {column['label']}",
-                                                       column["min"], column["max"]) for column in entry["columns"]})
-        except BadField as error:
-            raise BadField(error.message, field=field) from error
-    return out
+    return choices.schema(CHOICES, TABLES)
 
 
 def read_options(data: Any) -> Options:
     data = fields.mapping(data if data is not None else {}, "options")
-    unknown = set(data) - set(CHOICES) - set(TABLES)
-    if unknown:
-        raise BadField(f"FUDGE has no option {sorted(unknown)[0]!r}", field="options")
-    chosen = tuple((name, fields.choice(data, name, f"options.{name}", tuple(value for value, _ in entry[3]),
-                                        default=entry[2])) for name, entry in CHOICES.items())
+    chosen = choices.read_choices(data, CHOICES, TABLES, "FUDGE")
     numbers = DEFAULT_NUMBERS
     if "numbers" in data:
-        rows = _table(data["numbers"], "numbers")
+        rows = choices.read_table(data["numbers"], TABLES["numbers"])
         numbers = tuple(tuple(row[column] for column in NUMBER_COLUMNS) for row in rows)
         for index, column in enumerate(NUMBER_COLUMNS):
             starts = [row[index] for row in numbers]
@@ -215,7 +176,7 @@ def read_options(data: Any) -> Options:
                                f"({TABLES['numbers']['columns'][index]['label']} does not)", field="options.numbers")
     custom = DEFAULT_CUSTOM_BOXES
     if "custom_boxes" in data:
-        custom = tuple(row["boxes"] for row in _table(data["custom_boxes"], "custom_boxes"))
+        custom = tuple(row["boxes"] for row in choices.read_table(data["custom_boxes"], TABLES["custom_boxes"]))
     return Options(chosen, numbers, custom)
 
 

@@ -30,7 +30,7 @@ from ...keys import cached_hash
 from ... import fields
 from ...errors import BadField, BadNotation
 from ...fields import shown
-from ..gear import WeaponEntry, read_weapons
+from ..gear import GearEntry, read_weapons
 from . import levels
 
 ROLES = ("pc", "major", "pawn")
@@ -173,7 +173,7 @@ class Sheet:
     scale: int = 0
     pain: str = "normal"
     shield: str = "none"
-    weapons: tuple[WeaponEntry[Weapon], ...] = ()
+    weapons: tuple[GearEntry[Weapon], ...] = ()
     armour_name: str = ""
     armour_notation: str = ""
     armour: Armour = Armour()

@@ -11,7 +11,7 @@ from typing import Any
 from ... import fields
 from ...errors import BadField
 from ..data import load
-from ..gear import WeaponEntry, read_weapons
+from ..gear import GearEntry, read_weapons
 from .attack import MAX_NOTATION, Weapon, parse_weapon
 from .scale import plain
 from .thresholds import Armour, character_toughness, object_toughness_from_hp, object_toughness_from_weight
@@ -41,7 +41,7 @@ class Sheet:
     armour: Armour = Armour()
     structure: str = "living"
     reduction: int = 0                   # Injury Tolerance (Damage Reduction): its level
-    weapons: tuple[WeaponEntry[Weapon], ...] = ()
+    weapons: tuple[GearEntry[Weapon], ...] = ()
 
     @property
     def toughness(self) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ... import fields
 from ...errors import BadField
-from ..gear import WeaponEntry, read_weapons
+from ..gear import GearEntry, read_weapons
 from .damage import Weapon, parse_weapon
 from .integrity import (CHARACTERISTICS, Chart, chart, person_integrity, rating_text, read_ratings, read_upp,
                         upp_text)
@@ -59,7 +59,7 @@ class Sheet:
     hull: tuple[tuple[int, int], ...] = ()
     power: tuple[tuple[int, int], ...] = ()
     loco: tuple[tuple[int, int], ...] = ()
-    weapons: tuple[WeaponEntry[Weapon], ...] = ()
+    weapons: tuple[GearEntry[Weapon], ...] = ()
 
     # -- what it can take -------------------------------------------------------------------------
 

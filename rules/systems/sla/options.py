@@ -5,12 +5,13 @@ RULES_NOTES 3.2) and how a character's actions fall in the three phases (D-SL-22
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from ... import fields
 from ...errors import BadField
 from ...keys import cached_hash
+from .. import choices
+from ..choices import Chosen
 from ..data import load
 
 _DATA = load("sla")
@@ -80,7 +81,7 @@ TABLES: dict[str, dict[str, Any]] = {
 
 
 @dataclass(frozen=True)
-class Options:
+class Options(Chosen):
     """The chosen alternatives and the two tables."""
 
     __hash__ = cached_hash
@@ -88,19 +89,6 @@ class Options:
     choices: tuple[tuple[str, str], ...]
     ammo: tuple[tuple[int, ...], ...] = DEFAULT_AMMO
     phases: tuple[tuple[int, int, int], ...] = DEFAULT_PHASES
-
-    @cached_property
-    def chosen(self) -> dict[str, str]:
-        return dict(self.choices)
-
-    def __getattr__(self, name: str) -> str:
-        """Each choice option by its name: ``options.overflow``."""
-        if name.startswith("__") or name == "chosen":
-            raise AttributeError(name)
-        try:
-            return self.chosen[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
     def load(self, ammo: str) -> dict[str, Any]:
         """One load's row: PEN and DAM as fractions plus an addition, and whether it is armour-piercing."""
@@ -115,48 +103,22 @@ class Options:
         return self.phases[min(actions, MAX_ACTIONS) - 1]
 
 
-DEFAULTS = Options(tuple((name, entry[2]) for name, entry in CHOICES.items()))
+DEFAULTS = Options(choices.defaults(CHOICES))
 
 
 def schema() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = [
-        {"name": name, "kind": "choice", "label": label, "decision": decision, "default": default,
-         "choices": [{"value": value, "label": words} for value, words in choices]}
-        for name, (label, decision, default, choices) in CHOICES.items()]
-    return out + [dict(table) for table in TABLES.values()]
-
-
-def _table(data: Any, name: str) -> list[dict[str, int]]:
-    entry = TABLES[name]
-    field = f"options.{name}"
-    if not isinstance(data, list) or len(data) != len(entry["rows"]):
-        raise BadField(f"the {entry['label'].lower()} must be a table of {len(entry['rows'])} rows", field=field)
-    out = []
-    for row, label in zip(data, entry["rows"]):
-        if not isinstance(row, dict) or set(row) != {column["name"] for column in entry["columns"]}:
-            raise BadField(f"the {label['label']} row of the {entry['label'].lower()} must have "
-                           + ", ".join(column["label"] for column in entry["columns"]), field=field)
-        try:
-            out.append({column["name"]: fields.integer(row, column["name"], f"{label['label']} {column['label']}",
-                                                       column["min"], column["max"]) for column in entry["columns"]})
-        except BadField as error:
-            raise BadField(error.message, field=field) from error
-    return out
+    return choices.schema(CHOICES, TABLES)
 
 
 def read_options(data: Any) -> Options:
     data = fields.mapping(data if data is not None else {}, "options")
-    unknown = set(data) - set(CHOICES) - set(TABLES)
-    if unknown:
-        raise BadField(f"SLA Industries has no option {sorted(unknown)[0]!r}", field="options")
-    chosen = tuple((name, fields.choice(data, name, f"options.{name}", tuple(value for value, _ in entry[3]),
-                                        default=entry[2])) for name, entry in CHOICES.items())
+    chosen = choices.read_choices(data, CHOICES, TABLES, "SLA Industries")
     ammo = DEFAULT_AMMO
     if "ammo" in data:
-        ammo = tuple(tuple(row[column] for column in AMMO_COLUMNS) for row in _table(data["ammo"], "ammo"))
+        ammo = tuple(tuple(row[column] for column in AMMO_COLUMNS) for row in choices.read_table(data["ammo"], TABLES["ammo"]))
     phases = DEFAULT_PHASES
     if "phases" in data:
-        rows = _table(data["phases"], "phases")
+        rows = choices.read_table(data["phases"], TABLES["phases"])
         phases = tuple((row["phase_1"], row["phase_2"], row["phase_3"]) for row in rows)
         for actions, row in enumerate(phases, start=1):
             if sum(row) != actions:

@@ -63,9 +63,9 @@ def layers(sheet: Sheet, state: State, location: str) -> tuple[Layer, ...]:
         left = min(vevaphon_impact(pv, hits), vevaphon_impact(sheet.vevaphon_pv, hits) - state.lost(SKIN, location))
         out.append(Layer(SKIN, "Hardened cells", pv, max(0, left)))
     for index, entry in enumerate(sheet.armour):
-        if location in entry.armour.covers:
-            out.append(Layer(index, entry.name, entry.armour.pv,
-                             max(0, entry.armour.impact - state.lost(index, location))))
+        if location in entry.item.covers:
+            out.append(Layer(index, entry.name, entry.item.pv,
+                             max(0, entry.item.impact - state.lost(index, location))))
     return tuple(out)
 
 

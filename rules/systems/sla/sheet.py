@@ -25,7 +25,7 @@ from ... import fields
 from ...errors import BadField, BadNotation
 from ...keys import cached_hash
 from ..data import load
-from ..gear import WeaponEntry, read_weapons
+from ..gear import GearEntry, read_gear, read_weapons
 
 _DATA = load("sla")
 LOCATIONS: tuple[str, ...] = tuple(region["value"] for region in _DATA["body"]["regions"])
@@ -170,16 +170,6 @@ def parse_skills(text: str, field: str = "skills") -> tuple[tuple[str, int], ...
 
 
 @dataclass(frozen=True)
-class ArmourEntry:
-    name: str
-    notation: str
-    armour: Armour
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "notation": self.notation}
-
-
-@dataclass(frozen=True)
 class Sheet:
     """What the combat rules read of an operative."""
 
@@ -192,8 +182,8 @@ class Sheet:
     skills: tuple[tuple[str, int], ...]
     hits: tuple[tuple[str, int], ...]
     incap: int
-    weapons: tuple[WeaponEntry[Weapon], ...]
-    armour: tuple[ArmourEntry, ...]
+    weapons: tuple[GearEntry[Weapon], ...]
+    armour: tuple[GearEntry[Armour], ...]
     vevaphon_pv: int = 0
     extra_actions: int = 0
     rapid_fire: bool = False
@@ -255,16 +245,7 @@ class Sheet:
         skills_text = fields.text(data, "skills", f"{field}.skills", max_length=300, default="", allow_empty=True)
         hits = tuple((location, fields.integer(data, f"hits_{location}", f"{field}.hits_{location}", *HITS_RANGE,
                                                default=DEFAULT_HITS[location])) for location in LOCATIONS)
-        armour_data = data.get("armour", [])
-        if not isinstance(armour_data, list) or len(armour_data) > MAX_ARMOUR:
-            raise BadField(f"the armour must be a list of at most {MAX_ARMOUR}", field=f"{field}.armour")
-        armour = []
-        for index, entry in enumerate(armour_data):
-            where = f"{field}.armour[{index}]"
-            entry = fields.mapping(entry, where)
-            notation = fields.text(entry, "notation", f"{where}.notation", max_length=MAX_NOTATION)
-            armour.append(ArmourEntry(fields.text(entry, "name", f"{where}.name"), notation,
-                                      parse_armour(notation, f"{where}.notation")))
+        armour = read_gear(data, "armour", field, parse_armour, maximum=MAX_ARMOUR, max_notation=MAX_NOTATION)
         vevaphon_pv = fields.integer(data, "vevaphon_pv", f"{field}.vevaphon_pv", 0, MAX_PV, default=0)
         if vevaphon_pv and species != "vevaphon":
             raise BadField("only a Vevaphon hardens its cells into armour; set the PV to 0 or the species to Vevaphon",
@@ -273,7 +254,7 @@ class Sheet:
                    parse_skills(skills_text, f"{field}.skills"), hits,
                    fields.integer(data, "incap", f"{field}.incap", *INCAP_RANGE, default=DEFAULT_INCAP),
                    read_weapons(data, field, parse_weapon, maximum=MAX_WEAPONS, max_notation=MAX_NOTATION),
-                   tuple(armour), vevaphon_pv,
+                   armour, vevaphon_pv,
                    fields.integer(data, "extra_actions", f"{field}.extra_actions", 0, 3, default=0),
                    fields.flag(data, "rapid_fire", f"{field}.rapid_fire"),
                    fields.flag(data, "quick_draw", f"{field}.quick_draw"),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import fields
-from ..gear import WeaponEntry, read_weapons
+from ..gear import GearEntry, read_weapons
 from .notation import Armour, Weapon, parse_armour, parse_weapon
 from .tracks import Marks, Track, fresh_marks
 
@@ -23,7 +23,7 @@ class Sheet:
     skill: int            # attack skill on the FUDGE ladder
     defence: int          # defensive skill on the FUDGE ladder
     strength: int         # Strength modifier, for the optional Strength-for-damage rule
-    weapons: tuple[WeaponEntry[Weapon], ...]
+    weapons: tuple[GearEntry[Weapon], ...]
     armour_name: str
     armour_notation: str
     armour: Armour
