@@ -382,7 +382,8 @@ def sla_figures(page: Page) -> dict[str, Any]:
     def setup(page: Page) -> None:
         add_sheet(page, "Max", skills="Pistol 6, Marksman 2")         # the default weapon: a MAL Anvil
         add_sheet(page, "Scum", weapons=0, hits_torso="200", incap="400")
-        add_sheet(page, "Sniper", skills="Rifle 20", **{"weapons-0": "12.7 mm rifle skill Rifle, RNG 100, RCL 6, PEN 6, DAM 10, AD 5"})
+        rifle = "12.7 mm rifle skill Rifle, RNG 100, RCL 6, PEN 6, DAM 10, AD 5"       # the catalog's row
+        add_sheet(page, "Sniper", skills="Rifle 20", **{"weapons-0": rifle})
         page.get_by_test_id("input-attacker").select_option(label="Max")
         page.get_by_test_id("input-target").select_option(label="Scum")
 

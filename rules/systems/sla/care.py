@@ -71,8 +71,8 @@ def aid(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str
         wound = state.wounds[0]
         if result.success and result.success_die >= count:
             state = close_wound(state)
-            steps.append(Step(f"Success die {result.success_die} reaches the {count} open wound{'s' if count > 1 else ''}"
-                              f": the wound in the {LOCATION_LABELS[wound.location]} closes", "seed, First Aid"))
+            wounds = f"{count} open wound{'s' if count > 1 else ''}"
+            steps.append(Step(f"Success die {result.success_die} reaches the {wounds}: the wound in the {LOCATION_LABELS[wound.location]} closes", "seed, First Aid"))
             outcome = "Wound closed"
         elif result.success:
             steps.append(Step(f"Success die {result.success_die} is less than the {count} open wounds: it stays open",

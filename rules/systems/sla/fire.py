@@ -70,8 +70,8 @@ def hit_spread(recoil: int, *, shot: str, range_band: str, stance: bool = False,
     """How far a hit deviates from the hex aimed at (seed, Hit Deviation, Range, Aiming; D-SL-17, D-SL-25).
 
     The recoil, less 1 for a firing stance, 1 more for a rest and the weapon's recoil baffling, floored at 0; plus
-    the shot's spread at its range band; less the aim bonus (:func:`aim_bonus`), the Aiming die (the Success die with its crit) and the weapon's Accuracy Factor (a bonus
-    narrows the spread, a penalty widens it); never below 0.
+    the shot's spread at its range band; less the aim bonus (:func:`aim_bonus`), the Aiming die (the Success die
+    with its crit) and the weapon's Accuracy Factor (a bonus narrows the spread, a penalty widens it); never below 0.
 
     >>> hit_spread(5, shot="aimed", range_band="optimum", stance=True, aiming_die=3)
     1

@@ -91,7 +91,8 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
     plan_ = plan(shot, sheets, states, options, fire_modifier)
     if plan_.modifiers:
         steps.append(Step("Modifiers: " + ", ".join(f"{name} {signed(value)}" for name, value in plan_.modifiers)
-                          + f" = {signed(plan_.modifier)}, on the {'target number' if plan_.on == 'target' else 'roll'}",
+                          + f" = {signed(plan_.modifier)}, on the "
+                          + ("target number" if plan_.on == "target" else "roll"),
                           "D-SL-2"))
     rolled = rolls.three(dice, "attack", f"{armed.name} fires at {target.name}'s "
                          f"{hex_words(shot.aim)}: roll the three dice, skill {plan_.skill} against {SKILL_TARGET}")
@@ -109,9 +110,10 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
         steps.append(Step(_spread_words(plan_, result.success, distance, result.success_die, result.total,
                                         result.target), "seed, Hit Deviation; D-SL-17, D-SL-24, D-SL-25"))
         if distance:
-            direction = int(dice.roll(DIRECTION_DIE, "d6", 1, names=("Direction die",), why=f"The shot deviates {distance} hex"
-                                      f"{'es' if distance != 1 else ''}: roll the direction die (1 upper-right, "
-                                      "clockwise to 6 up)")[0])
+            hexes = f"{distance} hex{'es' if distance != 1 else ''}"
+            direction = int(dice.roll(DIRECTION_DIE, "d6", 1, names=("Direction die",),
+                                      why=f"The shot deviates {hexes}: roll the direction die (1 upper-right, "
+                                          "clockwise to 6 up)")[0])
     landed, region = place(plan_, result, direction)
     if landed is not None and direction is not None:
         steps.append(Step(f"Direction die {direction}: {DIRECTION_NAMES[direction]}, {distance} hex"
@@ -178,7 +180,8 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
     if wounded(damage, sheet.stat("phys")):
         state = open_wound(state, location)
         steps.append(Step(f"{damage} is more than the Wound Threshold (PHYS {sheet.stat('phys')}): a wound opens in "
-                          f"the {place_}; {len(state.wounds)} open, each \u22121 to every roll", "seed, Wounds; D-SL-26"))
+                          f"the {place_}; {len(state.wounds)} open, each \u22121 to every roll",
+                          "seed, Wounds; D-SL-26"))
     if location == "torso" and hit.penetrates and damage and hit.penetration < sheet.stat("phys"):
         state = replace(state, stuck=state.stuck + 1)
         steps.append(Step(f"Penetration {hit.penetration} is below PHYS {sheet.stat('phys')}: the bullet stays in the "
@@ -222,7 +225,8 @@ def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource) -> tuple[St
         state = replace(state, position="down")
         if result.success:
             return replace(state, lost_phases=3), [step, Step(
-                f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions", "seed, Knockback")]
+                f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions",
+                "seed, Knockback")]
         return replace(state, knocked_out=True), [step, Step(f"{sheet.name} is knocked out", "seed, Knockback")]
     result, step = test(dice, "knockback", f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 for a "
                         f"PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",

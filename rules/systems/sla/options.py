@@ -61,7 +61,8 @@ TABLES: dict[str, dict[str, Any]] = {
                 "down), plus; AP 1 hits with the full DAM when it penetrates. HEAP and HESH follow the seed's 12.7 mm "
                 "example; HP and Special are lost and the GM's to set.",
         "columns": [{"name": name, "label": label, "kind": "integer", "min": low, "max": high}
-                    for name, label, low, high in (("pen_times", "PEN \u00d7", 0, 9), ("pen_divide", "PEN \u00f7", 1, 9),
+                    for name, label, low, high in (("pen_times", "PEN \u00d7", 0, 9),
+                                                   ("pen_divide", "PEN \u00f7", 1, 9),
                                                    ("pen_add", "PEN +", -9, 9), ("dam_times", "DAM \u00d7", 0, 9),
                                                    ("dam_divide", "DAM \u00f7", 1, 9), ("dam_add", "DAM +", -9, 9),
                                                    ("ap", "AP (1 yes)", 0, 1))],
@@ -115,7 +116,8 @@ def read_options(data: Any) -> Options:
     chosen = choices.read_choices(data, CHOICES, TABLES, "SLA Industries")
     ammo = DEFAULT_AMMO
     if "ammo" in data:
-        ammo = tuple(tuple(row[column] for column in AMMO_COLUMNS) for row in choices.read_table(data["ammo"], TABLES["ammo"]))
+        rows = choices.read_table(data["ammo"], TABLES["ammo"])
+        ammo = tuple(tuple(row[column] for column in AMMO_COLUMNS) for row in rows)
     phases = DEFAULT_PHASES
     if "phases" in data:
         rows = choices.read_table(data["phases"], TABLES["phases"])

@@ -13,7 +13,8 @@ from .options import DEFAULTS
 
 
 def range_table() -> dict[str, Any]:
-    return {"caption": "Range bands and Hit Spread", "header": ["Band", "Up to", *(row["label"] for row in SHOTS.values())],
+    return {"caption": "Range bands and Hit Spread",
+            "header": ["Band", "Up to", *(row["label"] for row in SHOTS.values())],
             "rows": [[row["label"], f"RNG \u00d7 {row['times']}",
                       *(f"+{spread_modifier(shot, band)}" for shot in SHOTS)] for band, row in RANGES.items()],
             "note": "Beyond Optimum the band's +3/+6/+9 times 2.5 (Wild) or 2 (Snap), rounded down, replaces the "

@@ -113,7 +113,8 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
             match.group(2))
     missing = [name for name in ("skill", "rng", "rcl", "pen", "dam") if name not in found]
     if missing:
-        raise BadNotation(f"{text!r} lacks {', '.join(name.upper() if name != 'skill' else 'the skill' for name in missing)}"
+        lacking = ", ".join(name.upper() if name != "skill" else "the skill" for name in missing)
+        raise BadNotation(f"{text!r} lacks {lacking}"
                           "; a weapon needs skill <name>, RNG, RCL, PEN and DAM", field=field)
     for key, low, high in (("rng", 1, 9999), ("rcl", 0, 40), ("pen", -10, 40), ("dam", 0, 99), ("ad", 0, 99),
                            ("acc", -10, 10), ("baffling", 0, 20), ("handling", 0, 20)):

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...report import number, signed
 from .body import bleeding_every, per_round
-from .diagram import REGIONS
+from .diagram import REGION_OF, REGIONS
 from .options import Options
 from .protection import layers
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
@@ -38,10 +38,11 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"
     shot = state.last_shot
     if shot:
-        aimed = LOCATION_LABELS[next(region["value"] for region in REGIONS if list(shot.aimed) in region["hexes"])]
+        aimed = LOCATION_LABELS[REGION_OF[shot.aimed]]
         marks.append({"q": shot.aimed[0], "r": shot.aimed[1], "kind": "aim", "label": f"Last shot aimed at {aimed}"})
         if shot.landed:
-            landed = next((region["label"] for region in REGIONS if list(shot.landed) in region["hexes"]), "off the body")
+            region = REGION_OF.get(shot.landed)
+            landed = LOCATION_LABELS[region] if region else "off the body"
             mark: dict[str, Any] = {"q": shot.landed[0], "r": shot.landed[1], "kind": "hit" if shot.hit else "miss",
                     "label": f"{'Hit' if shot.hit else 'Missed'}: {landed}"}
             if shot.landed != shot.aimed:
