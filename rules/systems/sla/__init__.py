@@ -143,7 +143,7 @@ def _shoot_inputs() -> list[dict[str, Any]]:
 def action_schema() -> list[dict[str, Any]]:
     return [
         {"id": "shoot", "label": "Shoot", "verb": "Fire", "odds": True, "dice": True, "inputs": _shoot_inputs()},
-        {"id": "time", "label": "Time", "verb": "Pass", "odds": False, "dice": True, "inputs": [
+        {"id": "time", "label": "Time", "verb": "Pass", "odds": False, "dice": False, "inputs": [
             {"name": "span", "kind": "choice", "label": "Time passing", "default": "phase",
              "choices": [{"value": value, "label": label} for value, label in rounds.SPANS.items()],
              "help": "phase 3 ends the round: bleeding, regeneration; healing arrives when its phases pass"}]},
