@@ -457,3 +457,127 @@ def test_the_odds_line_and_its_charts(sla: Page) -> None:
     for group in groups.all():
         percents = group.locator('[data-testid$="-percent"]').all_inner_texts()
         assert abs(sum(float(one[:-1]) for one in percents) - 100) <= 0.05 * len(percents) + 0.01, percents
+
+
+# -- 7. the table on a tablet and a phone, light and dark, the prompt open and closed ----------------------------
+
+SIZES = {"landscape": "1024x768", "portrait": "768x1024", "phone": "390x844"}
+
+
+def sideways(page: Page) -> list[str]:
+    """Every drawn element of the cards, the form and the dock that reaches past the screen's left or right edge
+    (one inside a box that scrolls sideways, as the tabs do, is that box's to show)."""
+    over: list[str] = page.evaluate("""() => {
+      const width = document.documentElement.clientWidth;
+      const out = [];
+      const roots = ['roster', 'action-panel', 'dock', 'dice-prompt'].map((id) => document.querySelector(`[data-testid=${id}]`));
+      for (const root of roots.filter(Boolean)) {
+        for (const node of [root, ...root.querySelectorAll('[data-testid]')]) {
+          let box = node.parentElement, scrolled = false;
+          for (; box && box !== root.parentElement; box = box.parentElement)
+            if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) { scrolled = true; break; }
+          if (scrolled) continue;
+          const r = node.getBoundingClientRect();
+          if (r.width && r.height && (r.left < -0.5 || r.right > width + 0.5))
+            out.push(`${node.dataset.testid}: ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`);
+        }
+      }
+      return out.slice(0, 20); }""")
+    return over
+
+
+def settle(page: Page) -> None:
+    page.evaluate("() => Promise.all(document.getAnimations().map((one) => one.finished))")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_shot_reads_on_a_tablet_and_a_phone(touch: Any, size: str, scheme: str) -> None:  # noqa: F811
+    page: Page = touch(size, scheme=scheme)
+    name = f"{SIZES[size]}-{scheme}"
+    width = int(SIZES[size].split("x")[0])
+    max_rock_and_scum(page)
+    shoot_form(page, aims=3)
+    picker_cell(page, "-1,4").tap()
+    page.get_by_test_id("type-dice").tap()
+    answer(page, "attack", THREE, [1, 3, 5])
+    answer(page, "direction", ["Direction die"], [6])
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("Torso hit: 6 damage")
+    settle(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    # The prompt closed: the result in the dock, Fire, Type my dice and the odds line on screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert sideways(page) == []
+    for testid in ("roll", "type-dice", "latest-outcome", "odds-summary"):
+        inside(page, testid, page.get_by_test_id(testid))
+    expect(page.get_by_test_id("roll")).to_have_text("Fire")
+    assert run_axe(page) == []
+    page.screenshot(path=str(SHOTS / f"sla-{name}-result.png"))
+    page.screenshot(path=str(SHOTS / f"sla-{name}-result-full.png"), full_page=True)
+    scum = by_name(page, "Scum")
+    scum.scroll_into_view_if_needed()
+    inside(page, "Scum's diagram", scum.get_by_test_id("hexes-diagram"))
+    scum.screenshot(path=str(SHOTS / f"sla-{name}-card.png"))
+
+    # The prompt open for the next shot's three dice, one tapped: the slots, the faces, Use and Fire on screen.
+    page.get_by_test_id("type-dice").tap()
+    expect(page.get_by_test_id("dice-prompt")).to_be_visible()
+    page.locator('[data-testid="dice-face"][data-face="1"]').tap()
+    assert [slot["face"] for slot in slots(page)] == ["1", "", ""]
+    settle(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert sideways(page) == []
+    inside(page, "the dice prompt", page.get_by_test_id("dice-prompt"))
+    for testid in ("dice-why", "dice-use", "roll"):
+        inside(page, testid, page.get_by_test_id(testid))
+    for index in range(3):
+        inside(page, f"dice-slot {index}", page.get_by_test_id("dice-slot").nth(index))
+    for index in range(6):
+        inside(page, f"dice-face {index}", page.get_by_test_id("dice-face").nth(index))
+    assert run_axe(page) == []
+    page.screenshot(path=str(SHOTS / f"sla-{name}-prompt.png"))
+    # The direction die's prompt: one slot.
+    for face in (3, 5):                                 # 1 3 5 again: a spread of 1, so the direction die
+        page.locator(f'[data-testid="dice-face"][data-face="{face}"]').tap()
+    page.get_by_test_id("dice-use").tap()
+    expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "direction")
+    settle(page)
+    inside(page, "the direction prompt", page.get_by_test_id("dice-prompt"))
+    inside(page, "roll", page.get_by_test_id("roll"))
+    assert run_axe(page) == []
+    page.screenshot(path=str(SHOTS / f"sla-{name}-direction.png"))
+
+
+def test_a_wide_miss_is_drawn_without_shrinking_the_body_out_of_sight(touch: Any) -> None:  # noqa: F811
+    """A miss by 9 lands 13 hexes off (the missed-shot spread); the diagram's box grows to hold the cross, so the
+    body is drawn smaller. The card's body should stay readable: each cell at least 8 pixels across."""
+    page: Page = touch("landscape")
+    max_rock_and_scum(page, skills="Pistol 1")
+    shoot_form(page, aims=1)
+    page.get_by_test_id("type-dice").tap()
+    answer(page, "attack", THREE, [1, 1, 1])
+    answer(page, "direction", ["Direction die"], [1])
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("Miss")
+    scum = by_name(page, "Scum")
+    scum.scroll_into_view_if_needed()
+    settle(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    scum.screenshot(path=str(SHOTS / "miss-card-upper-right.png"))
+    cell = diagram_cell(scum, 0, 3).bounding_box()
+    assert cell and cell["width"] >= 8, cell
+
+
+def test_a_cell_left_of_centre_is_written_with_one_minus_everywhere(sla: Page) -> None:
+    """The aim at (−1, 4) is written with the typographic minus in the prompt and the steps (the engine's style for
+    Incap and Hits too); the picker's words and the odds line should write it the same way, not as "-1"."""
+    page = sla
+    shoot_form(page)
+    picker_cell(page, "-1,4").tap()
+    page.get_by_test_id("type-dice").tap()
+    expect(page.get_by_test_id("dice-why")).to_contain_text(f"Scum's Torso ({MINUS}1, 4)")
+    page.get_by_test_id("dice-cancel").tap()
+    said = {"picker (hex-chosen)": page.get_by_test_id("hex-chosen").inner_text(),
+            "odds line (odds-summary)": odds_about(page).inner_text()}
+    wrong = {where: text for where, text in said.items() if f"({MINUS}1, 4)" not in text}
+    assert wrong == {}, wrong
