@@ -133,7 +133,8 @@ def why_steps(page: Page) -> list[str]:
 def stat(card: Locator, label: str) -> str:
     """A stats widget's value by its label, as drawn."""
     found: list[list[str]] = card.get_by_test_id("widget-stats").evaluate_all("""(widgets) => widgets.flatMap(
-        (widget) => [...widget.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))""")
+        (widget) => [...widget.querySelectorAll('dt')].map(
+          (dt) => [dt.textContent, dt.nextElementSibling?.textContent]))""")
     values = [value for name, value in found if name == label]
     assert len(values) == 1, (label, found)
     return values[0]
@@ -332,7 +333,8 @@ def test_a_missed_shot_asks_for_the_direction_die_and_draws_the_miss(app: Page) 
     expect(scum).to_have_attribute("data-severity", "ok")
     drawn = scum.get_by_test_id("widget-hexes")
     diagram = drawn.get_by_test_id("hexes-diagram")
-    expect(diagram).to_have_attribute("aria-label", "Body diagram: unhurt; last shot aimed at Torso, missed: off the body")
+    expect(diagram).to_have_attribute("aria-label",
+                                      "Body diagram: unhurt; last shot aimed at Torso, missed: off the body")
     marks = drawn.get_by_test_id("hexes-mark")
     expect(marks).to_have_count(2)
     miss = drawn.locator('[data-testid="hexes-mark"][data-kind="miss"]')
@@ -470,7 +472,8 @@ def sideways(page: Page) -> list[str]:
     over: list[str] = page.evaluate("""() => {
       const width = document.documentElement.clientWidth;
       const out = [];
-      const roots = ['roster', 'action-panel', 'dock', 'dice-prompt'].map((id) => document.querySelector(`[data-testid=${id}]`));
+      const roots = ['roster', 'action-panel', 'dock', 'dice-prompt']
+        .map((id) => document.querySelector(`[data-testid=${id}]`));
       for (const root of roots.filter(Boolean)) {
         for (const node of [root, ...root.querySelectorAll('[data-testid]')]) {
           let box = node.parentElement, scrolled = false;
@@ -581,3 +584,26 @@ def test_a_cell_left_of_centre_is_written_with_one_minus_everywhere(sla: Page) -
             "odds line (odds-summary)": odds_about(page).inner_text()}
     wrong = {where: text for where, text in said.items() if f"({MINUS}1, 4)" not in text}
     assert wrong == {}, wrong
+
+
+def test_undo_takes_the_shot_back_off_the_card(sla: Page) -> None:
+    page = sla
+    shoot_form(page, aims=3)
+    picker_cell(page, "-1,4").tap()
+    page.get_by_test_id("type-dice").tap()
+    answer(page, "attack", THREE, [1, 3, 5])
+    answer(page, "direction", ["Direction die"], [6])
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("Torso hit: 6 damage")
+    page.get_by_test_id("undo").tap()
+    scum = by_name(page, "Scum")
+    expect(scum.get_by_test_id("combatant-status")).to_have_text("Unhurt")
+    expect(scum.get_by_test_id("hexes-mark")).to_have_count(0)
+    expect(scum.locator('[data-testid="hexes-cell"][data-state="ok"]')).to_have_count(31)
+    expect(scum.locator('[data-testid="track-box"][data-marked="true"]')).to_have_count(0)
+    assert meter_text(scum, "Torso") == "16 of 16"
+    expect(scum.get_by_test_id("hexes-diagram")).to_have_attribute("aria-label", "Body diagram: unhurt")
+    # The form keeps the aim for the same shot again.
+    expect(page.get_by_test_id("hex-chosen")).to_have_text(re.compile(rf"^Torso \([-{MINUS}]1, 4\)$"))
+    page.get_by_test_id("redo").tap()
+    expect(scum.locator('[data-testid="track-box"][data-marked="true"]')).to_have_count(6)
+    expect(scum.get_by_test_id("hexes-mark")).to_have_count(2)
