@@ -590,6 +590,9 @@ function tapWidget(id, tap) {
   if (tap.action !== actionId) return pick(id);
   const form = actionForms.get(tap.action);
   form.set(tap.combatant, id);
+  // A card the form will not take there (the shooter's own, as his target) is picked as any card is, and its
+  // presets are not applied: a tap never changes an input of someone else's action.
+  if (form.rawValue(tap.combatant) !== id) return pick(id);
   for (const [name, value] of Object.entries(tap.inputs)) form.set(name, value);
   actionChanged();
 }

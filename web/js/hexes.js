@@ -69,21 +69,25 @@ export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) 
   if (!cells.length && !marks.length) {
     return { node: svg("svg", { viewBox: "0 0 1 1", class: "hex-diagram" }), polygons };
   }
-  const spots = [...cells, ...marks, ...marks.filter((mark) => Array.isArray(mark.from))
-    .map((mark) => ({ q: mark.from[0], r: mark.from[1] }))];
-  const xs = spots.map((spot) => centre(spot.q, spot.r).x);
-  const ys = spots.map((spot) => centre(spot.q, spot.r).y);
-  const left = Math.min(...xs) - SIZE - PAD;
-  const top = Math.min(...ys) - (ROOT3 / 2) * SIZE - PAD;
-  const width = Math.max(...xs) - Math.min(...xs) + 2 * (SIZE + PAD);
-  const height = Math.max(...ys) - Math.min(...ys) + ROOT3 * SIZE + 2 * PAD;
+  // The box holds the cells and a margin of one hex; a mark further off (a wide miss) is drawn on the margin, on
+  // the line it came along, so the diagram keeps its size however far a miss lands.
+  const spots = (cells.length ? cells : marks).map((spot) => centre(spot.q, spot.r));
+  const xs = spots.map((p) => p.x);
+  const ys = spots.map((p) => p.y);
+  const box = { left: Math.min(...xs) - 2 * SIZE, right: Math.max(...xs) + 2 * SIZE,
+    top: Math.min(...ys) - 1.5 * ROOT3 * SIZE, bottom: Math.max(...ys) + 1.5 * ROOT3 * SIZE };
+  const left = box.left - SIZE - PAD;
+  const top = box.top - (ROOT3 / 2) * SIZE - PAD;
+  const width = box.right - box.left + 2 * (SIZE + PAD);
+  const height = box.bottom - box.top + ROOT3 * SIZE + 2 * PAD;
   const node = svg("svg", {
     viewBox: [left, top, width, height].map(round).join(" "), class: "hex-diagram",
     style: { "--hex-across": round(width / SIZE), "--hex-down": round(height / SIZE) },
   },
   svg("g", { class: "hex-cells" }, cellNodes),
   svg("path", { class: "hex-borders", d: borders(cells), "aria-hidden": "true" }),
-  marks.length ? svg("g", { class: "hex-marks", "aria-hidden": "true" }, marks.map(drawMark)) : null);
+  marks.length ? svg("g", { class: "hex-marks", "aria-hidden": "true" },
+    marks.map((mark) => drawMark(mark, box))) : null);
   return { node, polygons };
 }
 
@@ -106,19 +110,38 @@ function borders(cells) {
 
 // A mark: an aim as a ring, a hit as a filled dot, a miss as a cross, and an arrow from `from` when it has one.
 // Each is drawn twice, wide in the card's colour under narrow in ink, so it shows on any cell's colour.
-function drawMark(mark) {
+function drawMark(mark, box) {
   const kind = MARK_KINDS.has(mark.kind) ? mark.kind : "hit";
-  const { x, y } = centre(mark.q, mark.r);
+  const start = Array.isArray(mark.from) ? centre(mark.from[0], mark.from[1])
+    : { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+  const { x, y } = within(box, start, centre(mark.q, mark.r));
   const shape = {
     aim: () => [svg("circle", { cx: x, cy: y, r: 0.62 * SIZE })],
     hit: () => [svg("circle", { cx: x, cy: y, r: 0.34 * SIZE })],
     miss: () => [svg("path", { d: cross(x, y, 0.42 * SIZE) })],
   }[kind]();
-  const arrow = Array.isArray(mark.from) ? drawArrow(centre(mark.from[0], mark.from[1]), { x, y }) : [];
+  const arrow = Array.isArray(mark.from) ? drawArrow(within(box, start, start), { x, y }) : [];
   return svg("g", { class: `hex-mark mark-${kind}`, testid: "hexes-mark",
     dataset: { kind, q: String(mark.q), r: String(mark.r), label: mark.label ?? "" } },
   mark.label ? svg("title", { text: mark.label }) : null,
   [...arrow, ...shape].map((part) => [halo(part), part]));
+}
+
+// A point inside the box, or where the line to it from `start` (inside the box) leaves the box.
+function within(box, start, point) {
+  const inside = (p) => p.x >= box.left && p.x <= box.right && p.y >= box.top && p.y <= box.bottom;
+  if (inside(point)) return point;
+  const from = inside(start) ? start : { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+  const dx = point.x - from.x;
+  const dy = point.y - from.y;
+  const reach = Math.min(dx > 0 ? (box.right - from.x) / dx : dx < 0 ? (box.left - from.x) / dx : Infinity,
+    dy > 0 ? (box.bottom - from.y) / dy : dy < 0 ? (box.top - from.y) / dy : Infinity);
+  return { x: from.x + dx * reach, y: from.y + dy * reach };
+}
+
+// A coordinate as the page writes numbers: a negative one with the typographic minus.
+function signed(number) {
+  return String(number).replace("-", "\u2212");
 }
 
 function cross(x, y, arm) {
@@ -189,13 +212,14 @@ export class HexPicker {
     this.value = null;
     const labels = new Map((input.regions ?? []).map((region) => [region.value, region.label]));
     const order = new Map((input.regions ?? []).map((region, index) => [region.value, index]));
-    this.words = (cell) => `${labels.get(cell.region) ?? cell.region} (${cell.q}, ${cell.r})`;
+    this.words = (cell) => `${labels.get(cell.region) ?? cell.region} (${signed(cell.q)}, ${signed(cell.r)})`;
     const { node, polygons } = drawDiagram(this.cells, {
       cellProps: (cell) => ({
         role: "radio", "aria-checked": "false", tabindex: "-1", testid: "hex-cell", title: this.words(cell),
         "aria-label": this.words(cell), dataset: { value: cellKey(cell.q, cell.r), region: cell.region },
-        // A tint a region, from its place in the list (never its name): regions tell apart at a glance.
-        style: { "--hue": String(((order.get(cell.region) ?? 0) * 137.5 + 20) % 360) },
+        // Neighbouring regions in two plain shades, from their place in the list (never their name): they tell
+        // apart at a glance, and no hue reads as harm, as the colours of a card's diagram do.
+        class: `hex-cell shade-${(order.get(cell.region) ?? 0) % 2}`,
       }),
     });
     this.polygons = polygons;

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...odds import chart, ranges, share
+from ...report import number
 from .armour import shoot
 from .diagram import REGION_OF
 from .body import knockback, under_fire, wounded
@@ -159,7 +160,8 @@ def _answer(shot: Shot, armed: Sheet, sheet: Sheet, lands: dict[str, int], damag
         f", a bullet stays in {percent(stuck)}" if stuck else "")
     weapon = armed.weapons[shot.weapon].name
     aimed = LOCATION_LABELS[REGION_OF[shot.aim]]
-    return {"title": f"{weapon} at {sheet.name}'s {aimed} ({shot.aim[0]}, {shot.aim[1]})", "summary": summary,
+    where = number(shot.aim[0]) + ", " + number(shot.aim[1])
+    return {"title": f"{weapon} at {sheet.name}'s {aimed} ({where})", "summary": summary,
             "pool": 3, "charts": [chart("Where it lands", land_items, total),
                                   chart("Damage to Incap", damage_items, total),
                                   chart("The worst that follows", follow_items, total)]}

@@ -25,14 +25,20 @@ def _armour_words(sheet: Sheet, state: State, location: str) -> str:
     return "; ".join(f"{layer.name} PV {layer.pv} ID {layer.impact}" for layer in there) or "no armour"
 
 
+def _region_words(sheet: Sheet, state: State, location: str, where: str) -> str:
+    """A location in a few words beside the diagram: how it is and its armour (the Hits are in the meters)."""
+    armour = _armour_words(sheet, state, location)
+    hits = "" if where == "intact" else f", {number(state.hits_left(sheet, location))} of " \
+        f"{sheet.location_hits(location)} Hits"
+    return f"{LOCATION_LABELS[location]}: {STATE_WORDS[where]}{hits}" + ("" if armour == "no armour" else f"; {armour}")
+
+
 def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     states = {location: location_state(sheet, state, location, options) for location in LOCATIONS}
     cells = [{"q": q, "r": r, "region": region["value"], "state": SEVERITY[states[region["value"]]]}
              for region in REGIONS for q, r in region["hexes"]]
     regions = [{"value": location, "label": LOCATION_LABELS[location], "state": SEVERITY[states[location]],
-                "summary": f"{LOCATION_LABELS[location]}: {STATE_WORDS[states[location]]}, "
-                           f"{number(state.hits_left(sheet, location))} of {sheet.location_hits(location)} Hits; "
-                           f"{_armour_words(sheet, state, location)}"} for location in LOCATIONS]
+                "summary": _region_words(sheet, state, location, states[location])} for location in LOCATIONS]
     marks: list[dict[str, Any]] = []
     hurt = [LOCATION_LABELS[location] for location in LOCATIONS if states[location] != "intact"]
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"

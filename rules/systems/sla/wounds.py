@@ -193,7 +193,8 @@ def bleed(sheet: Sheet, state: State) -> tuple[State, list[str]]:
             where = "torso"
         state = take(state, where, 1)
         words.append(LOCATION_LABELS[where])
-    return state, [f"{count} open wound{'s' if count > 1 else ''} bleed {loss} Hit{'s' if loss > 1 else ''} from the "
+    wounds = "1 open wound bleeds" if count == 1 else f"{count} open wounds bleed"
+    return state, [f"{wounds} {loss} Hit{'s' if loss > 1 else ''} from the "
                    f"{' and '.join(sorted(set(words), key=words.index))} and from Incap"]
 
 
