@@ -139,10 +139,10 @@ feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widg
 | `grid` | `{"label", "columns": [text], "row_title", "rows": [{"label", "summary", "cells": [state]}], "summary"}`: a chart of boxes drawn as on paper, column labels across the top and each row's label at its right end under `row_title` (e.g. "DM"); every row has one cell per column, each `empty`, `slash` (drawn "/"), `cross` (drawn "X") or `unusable` (hatched); `summary` (the whole chart) and each row's `summary` are read by screen readers; optionally `tap` as for a track level, for a tap anywhere on the grid |
 | `meters` | `{"label", "items": [{"name", "value", "max", "text", "summary", "marks": [{"at", "label"}]}]}`: one bar per item filled to `value` of `max` (integers, `max` above 0), a tick at each mark (`at` from 0), `text` shown beside it ("30 of 280") and `summary` read by screen readers; optionally `tap` on an item, as for a track level |
 | `table` | `{"caption", "header": [text], "rows": [[text]], "note"?}`: a table whose first cell in each row names the row; every row has one cell per heading; `note` is small text under it. It scrolls sideways in its box on a narrow screen |
-| `hexes` | `{"label", "cells": [{"q", "r", "region", "state"}], "regions": [{"value", "label", "state", "summary"}], \
+| `hexes` | `{"label", "cells": [{"q", "r", "region"}], "regions": [{"value", "label", "state", "summary"}], \
 "marks": [{"q", "r", "kind", "label", "from"?}], "summary"}`: a diagram of flat-topped hexes in axial coordinates \
 (a cell's centre is at x = 1.5·q, y = √3·(r + q/2) hex sizes, so a column's cells are one above another; each cell \
-once, integers), each cell in one of the `regions` and in its region's `state` (`ok`, `hurt`, `down` or `out`, drawn \
+once, integers), each cell in one of the `regions` and drawn in its region's `state` (`ok`, `hurt`, `down` or `out`, drawn \
 in the card statuses' colours), each region outlined; each region's `summary` is a line of a small legend beside \
 the drawing and `summary` (the whole diagram) is read by screen readers; a mark's `kind` is `aim` (a ring), `hit` \
 (a dot) or `miss` (a cross), its `label` its tooltip, and `from` (`[q, r]`) draws an arrow from that cell to it; a \

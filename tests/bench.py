@@ -393,7 +393,7 @@ def sla_figures(page: Page) -> dict[str, Any]:
         page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
 
     shot = {"attacker": "c1", "target": "c2", "aim": "0,3", "aims": 3, "distance": 15}
-    return system_figures(page, "SLA Industries", setup, ["shoot", shot], take_out, "dead")
+    return system_figures(page, "SLA Industries (3d system)", setup, ["shoot", shot], take_out, "dead")
 
 
 def fighters(attacks: int, *, turns: bool = True) -> Any:

@@ -303,7 +303,7 @@ def check_meters(widget: dict[str, Any]) -> None:
 
 def check_hex_cells(cells: Any, regions: Any, *, stated: bool) -> None:
     """A hex diagram's cells in axial coordinates (flat-topped), each once, each in one of the regions listed;
-    with ``stated`` (a widget's), each region and each cell carries a severity, a cell its region's."""
+    with ``stated`` (a widget's), each region carries a severity, which its cells take."""
     assert isinstance(regions, list) and regions, regions
     keys = {"value", "label", "state", "summary"} if stated else {"value", "label"}
     for region in regions:
@@ -314,13 +314,11 @@ def check_hex_cells(cells: Any, regions: Any, *, stated: bool) -> None:
     states = {region["value"]: region.get("state") for region in regions}
     assert len(states) == len(regions), f"region values repeat: {[region['value'] for region in regions]}"
     assert isinstance(cells, list) and cells, cells
-    cell_keys = {"q", "r", "region", "state"} if stated else {"q", "r", "region"}
+    cell_keys = {"q", "r", "region"}
     for cell in cells:
         assert isinstance(cell, dict) and set(cell) == cell_keys, f"a cell needs exactly {cell_keys}: {cell}"
         assert is_int(cell["q"]) and is_int(cell["r"]), cell
         assert cell["region"] in states, f"{cell}: no region {cell['region']!r}; the regions are {sorted(states)}"
-        if stated:
-            assert cell["state"] == states[cell["region"]], f"{cell}: its region is {states[cell['region']]!r}"
     places = [(cell["q"], cell["r"]) for cell in cells]
     assert len(places) == len(set(places)), f"a cell is listed twice: {places}"
 
@@ -333,7 +331,7 @@ def check_hex_input(entry: dict[str, Any]) -> None:
 
 
 def check_hexes(widget: dict[str, Any]) -> None:
-    """A hex diagram on a card: cells with their region's state, regions with a summary, marks that may lie off
+    """A hex diagram on a card: cells in regions, regions with their state and a summary, marks that may lie off
     the cells (a miss), each optionally with an arrow ``from`` another cell; a tap on a cell presets ``hex``."""
     assert set(widget) <= {"kind", "label", "cells", "regions", "marks", "summary", "tap"}, set(widget)
     assert is_text(widget["label"]) and is_text(widget["summary"]), widget

@@ -38,7 +38,7 @@ OFF_THE_DIAGRAM = (-4, 9)
 def widget(*, tap: bool = True) -> dict[str, Any]:
     shape: dict[str, Any] = {
         "kind": "hexes", "label": "Diagram",
-        "cells": [{**cell, "state": STATES.get(cell["region"], "ok")} for cell in CELLS],
+        "cells": CELLS,
         "regions": [{**region, "state": STATES.get(region["value"], "ok"),
                      "summary": f"{region['label']}: {STATES.get(region['value'], 'ok')}"} for region in REGIONS],
         "marks": [{"q": 0, "r": 3, "kind": "aim", "label": "Aimed at"},
@@ -274,7 +274,7 @@ def test_the_fixture_speaks_the_vocabulary_and_the_vocabulary_refuses_bad_shapes
             vocabulary.check_input(bad, names)
     good = widget()
     bad_widgets = [
-        {**good, "cells": [{**good["cells"][0], "state": "hurt"}, *good["cells"][1:]]},     # not its region's state
+        {**good, "cells": [{**good["cells"][0], "state": "hurt"}, *good["cells"][1:]]},     # a cell takes its region's
         {**good, "regions": [{**good["regions"][0], "state": "dying"}, *good["regions"][1:]]},
         {**good, "marks": [{"q": 0, "r": 3, "kind": "graze", "label": "Grazed"}]},
         {**good, "marks": [{"q": 0, "r": 3, "kind": "hit", "label": "Hit", "from": [0]}]},

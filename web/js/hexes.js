@@ -41,6 +41,12 @@ export const points = (q, r, scale = 1) => corners(q, r, scale).map((corner) => 
 // listeners, `style` custom properties set through the style object, which the page's policy allows).
 export function svg(tag, props = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
+  setProps(node, props);
+  for (const child of children.flat(Infinity)) if (child) node.append(child);
+  return node;
+}
+
+function setProps(node, props) {
   for (const [key, value] of Object.entries(props)) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "testid") node.dataset.testid = value;
@@ -50,8 +56,6 @@ export function svg(tag, props = {}, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, String(value));
   }
-  for (const child of children.flat(Infinity)) if (child) node.append(child);
-  return node;
 }
 
 // The drawing: one polygon a cell (cellProps(cell) gives its attributes and <title>), the borders between
@@ -59,10 +63,13 @@ export function svg(tag, props = {}, ...children) {
 // beside the diagram) is drawn too. CSS sizes it from --hex-across and --hex-down, the box in hex sizes.
 export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) {
   const polygons = new Map();
-  const cellNodes = cells.map((cell) => {
+  const shapes = shapesOf(cells);
+  const cellNodes = cells.map((cell, index) => {
     const { title, ...props } = cellProps(cell);
-    const node = svg("polygon", { points: points(cell.q, cell.r), class: "hex-cell", ...props },
-      title ? svg("title", { text: title }) : null);
+    // A copy of the kept polygon: its corners come parsed, which costs less than setting them again.
+    const node = shapes.polygons[index].cloneNode(false);
+    setProps(node, props);
+    if (title) node.append(svg("title", { text: title }));
     polygons.set(cellKey(cell.q, cell.r), node);
     return node;
   });
@@ -85,10 +92,27 @@ export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) 
     style: { "--hex-across": round(width / SIZE), "--hex-down": round(height / SIZE) },
   },
   svg("g", { class: "hex-cells" }, cellNodes),
-  svg("path", { class: "hex-borders", d: borders(cells), "aria-hidden": "true" }),
+  svg("path", { class: "hex-borders", d: shapes.borders, "aria-hidden": "true" }),
   marks.length ? svg("g", { class: "hex-marks", "aria-hidden": "true" },
     marks.map((mark) => drawMark(mark, box))) : null);
   return { node, polygons };
+}
+
+// A diagram's shapes (each cell's corners, the regions' outlines) depend only on its cells, and a card draws the
+// same diagram again on every tap: they are worked out once for each list of cells and kept.
+const SHAPES = new Map();
+const MAX_SHAPES = 16;
+
+function shapesOf(cells) {
+  const key = cells.map((cell) => `${cell.q},${cell.r},${cell.region}`).join(";");
+  let shapes = SHAPES.get(key);
+  if (!shapes) {
+    if (SHAPES.size >= MAX_SHAPES) SHAPES.delete(SHAPES.keys().next().value);
+    shapes = { polygons: cells.map((cell) => svg("polygon", { points: points(cell.q, cell.r), class: "hex-cell" })),
+      borders: borders(cells) };
+    SHAPES.set(key, shapes);
+  }
+  return shapes;
 }
 
 // The edges where a cell meets another region or no cell: each region's outline, drawn over the cells.

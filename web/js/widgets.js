@@ -94,11 +94,11 @@ function hexes(widget, onTap) {
   const tap = widget.tap && onTap ? widget.tap : null;
   const { node } = drawDiagram(widget.cells, {
     marks: widget.marks ?? [],
-    cellProps: (cell) => ({
-      class: `hex-cell state-${cell.state}`, testid: "hexes-cell",
-      dataset: { q: String(cell.q), r: String(cell.r), region: cell.region, state: cell.state },
-      title: regions.get(cell.region)?.summary ?? regions.get(cell.region)?.label ?? cell.region,
-    }),
+    cellProps: (cell) => {
+      const state = regions.get(cell.region)?.state ?? "ok";    // a cell is as its region is
+      return { class: `hex-cell state-${state}`, testid: "hexes-cell",
+        dataset: { q: String(cell.q), r: String(cell.r), region: cell.region, state } };
+    },
   });
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", widget.summary);

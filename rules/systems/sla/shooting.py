@@ -74,14 +74,20 @@ class Shot:
     second_rank: int
 
     def to_inputs(self) -> dict[str, Any]:
+        """The canonical inputs the log keeps: a default is left out (a shorter link), what it reads is not."""
         out: dict[str, Any] = {"attacker": self.attacker, "target": self.target, "weapon": self.weapon,
-                               "aim": hex_text(self.aim), "shot": self.shot, "distance": self.distance,
-                               "ammo": self.ammo}
-        if self.shot == "aimed":
+                               "aim": hex_text(self.aim), "distance": self.distance}
+        if self.shot != "aimed":
+            out["shot"] = self.shot
+        if self.ammo != "standard":
+            out["ammo"] = self.ammo
+        if self.aims > 1:
             out["aims"] = self.aims
-        for name in ("stance", "rest", "quick_draw", "dive"):
+        for name in ("rest", "quick_draw", "dive"):
             if getattr(self, name):
                 out[name] = True
+        if self.stance and self.shot != "aimed":      # an aimed shot is fired from a stance anyway
+            out["stance"] = True
         for name in ("shooters", "modifier", "split"):
             if getattr(self, name):
                 out[name] = getattr(self, name)

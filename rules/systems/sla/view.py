@@ -17,7 +17,8 @@ from .wounds import POSITION_LABELS, State, dead, location_state, unconscious
 SEVERITY = {"intact": "ok", "hurt": "hurt", "useless": "down", "severe": "down", "destroyed": "out"}
 STATE_WORDS = {"intact": "unhurt", "hurt": "hurt", "useless": "useless (no Hits left)", "severe": "severely damaged",
                "destroyed": "destroyed"}
-MAX_TRACK = 80                  # an Incap track of more squares is drawn as a meter
+MAX_TRACK = 80
+CELLS = [{"q": q, "r": r, "region": region["value"]} for region in REGIONS for q, r in region["hexes"]]                  # an Incap track of more squares is drawn as a meter
 
 
 def _armour_words(sheet: Sheet, state: State, location: str) -> str:
@@ -35,8 +36,7 @@ def _region_words(sheet: Sheet, state: State, location: str, where: str) -> str:
 
 def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     states = {location: location_state(sheet, state, location, options) for location in LOCATIONS}
-    cells = [{"q": q, "r": r, "region": region["value"], "state": SEVERITY[states[region["value"]]]}
-             for region in REGIONS for q, r in region["hexes"]]
+    cells = CELLS
     regions = [{"value": location, "label": LOCATION_LABELS[location], "state": SEVERITY[states[location]],
                 "summary": _region_words(sheet, state, location, states[location])} for location in LOCATIONS]
     marks: list[dict[str, Any]] = []
