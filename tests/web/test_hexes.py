@@ -212,7 +212,7 @@ def test_the_diagram_on_a_card_is_compact_and_draws_every_cell_region_and_mark(f
     expect(diagram).to_have_attribute("aria-label", "Diagram: Torso hurt; aimed at Torso, hit Abdomen")
     expect(drawn.get_by_test_id("hexes-region")).to_have_text([f"{label}: {STATES.get(value, 'ok')}"
                                                                for value, (label, _) in BODY.items()])
-    assert drawn.locator('[data-testid="hexes-cell"][data-q="0"][data-r="0"] title').text_content() == "Head: ok"
+    expect(drawn.locator('[data-testid="hexes-cell"] title')).to_have_count(0)   # the legend names the regions
     marks = drawn.get_by_test_id("hexes-mark")
     assert [mark.get_attribute("data-kind") for mark in marks.all()] == ["aim", "hit", "miss"]
     # A miss off the cells is drawn anyway, inside the drawing's box.
