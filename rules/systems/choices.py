@@ -55,7 +55,7 @@ def read_choices(data: Mapping[str, Any], choices: Choices, tables: Mapping[str,
     """The chosen value of every choice (its default where left out); an unknown option is refused."""
     unknown = set(data) - set(choices) - set(tables)
     if unknown:
-        raise BadField(f"{system} has no option {sorted(unknown)[0]!r}", field="options")
+        raise BadField(f"{system} has no option {fields.shown(sorted(unknown)[0])}", field="options")
     return tuple((name, fields.choice(data, name, f"options.{name}", tuple(value for value, _ in entry[3]),
                                       default=entry[2])) for name, entry in choices.items())
 
