@@ -224,9 +224,10 @@ def arrive(state: State, healing: Pending) -> tuple[State, list[str]]:
     state, places = restore(state, healing.hits)
     words = []
     if places:
-        counted = {place: places.count(place) for place in places}
-        words.append(f"{len(places)} Hit{'s' if len(places) > 1 else ''} restored: "
-                     + ", ".join(f"{place} +{count}" for place, count in counted.items()) + ", and as many to Incap")
+        counted = {place: places.count(place) for place in places if place != "Incap"}
+        restored = f"{len(places)} Hit{'s' if len(places) > 1 else ''} restored"
+        words.append(f"{restored}: " + ", ".join(f"{place} +{count}" for place, count in counted.items())
+                     + f"{', ' if counted else ''}Incap +{len(places)}")
     if healing.source == "ebon" and state.bruising:
         healed = min(state.bruising, 2 * healing.hits)
         state = replace(state, bruising=state.bruising - healed)
