@@ -489,6 +489,17 @@ def sideways(page: Page) -> list[str]:
     return over
 
 
+def fire_the_issues_shot(page: Page) -> None:
+    """The issue's shot, as a person makes it: three aims, the hex (-1, 4) tapped in the picker, the three dice typed
+    (Success 1, Penetration 3, Damage 5), then the direction die (6, up): a Torso hit for 6."""
+    shoot_form(page, aims=3)
+    picker_cell(page, "-1,4").tap()
+    page.get_by_test_id("type-dice").tap()
+    answer(page, "attack", THREE, [1, 3, 5])
+    answer(page, "direction", ["Direction die"], [6])
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("Torso hit: 6 damage")
+
+
 def settle(page: Page) -> None:
     page.evaluate("() => Promise.all(document.getAnimations().map((one) => one.finished))")
 
@@ -500,12 +511,7 @@ def test_the_shot_reads_on_a_tablet_and_a_phone(touch: Any, size: str, scheme: s
     name = f"{SIZES[size]}-{scheme}"
     width = int(SIZES[size].split("x")[0])
     max_rock_and_scum(page)
-    shoot_form(page, aims=3)
-    picker_cell(page, "-1,4").tap()
-    page.get_by_test_id("type-dice").tap()
-    answer(page, "attack", THREE, [1, 3, 5])
-    answer(page, "direction", ["Direction die"], [6])
-    expect(page.get_by_test_id("latest-outcome")).to_have_text("Torso hit: 6 damage")
+    fire_the_issues_shot(page)
     settle(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
 
@@ -588,12 +594,7 @@ def test_a_cell_left_of_centre_is_written_with_one_minus_everywhere(sla: Page) -
 
 def test_undo_takes_the_shot_back_off_the_card(sla: Page) -> None:
     page = sla
-    shoot_form(page, aims=3)
-    picker_cell(page, "-1,4").tap()
-    page.get_by_test_id("type-dice").tap()
-    answer(page, "attack", THREE, [1, 3, 5])
-    answer(page, "direction", ["Direction die"], [6])
-    expect(page.get_by_test_id("latest-outcome")).to_have_text("Torso hit: 6 damage")
+    fire_the_issues_shot(page)
     page.get_by_test_id("undo").tap()
     scum = by_name(page, "Scum")
     expect(scum.get_by_test_id("combatant-status")).to_have_text("Unhurt")
