@@ -12,11 +12,10 @@ from typing import Any
 
 from ...odds import chart, ranges, share
 from ...report import number
-from .armour import shoot
+from .body import knockback, under_fire
 from .diagram import REGION_OF
-from .body import knockback, under_fire, wounded
+from .hit import impact
 from .options import Options
-from .protection import cover, skin_pv
 from .resolution import STAT_TARGET, Dice
 from .shooting import Plan, Shot, place, plan, roll_check
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
@@ -44,7 +43,6 @@ def passes(rank: int, modifier: int = 0) -> int:
 @dataclass(frozen=True)
 class Effect:
     damage: int
-    penetrates: bool
     wound: bool
     stuck: bool
     knocked_down: int           # in 216ths: the victim ends up down (a failed knockback roll, or over twice PHYS)
@@ -52,22 +50,16 @@ class Effect:
 
 def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_die: int, damage_die: int,
            options: Options) -> Effect:
-    """What the Penetration and Damage dice do on one location, as :func:`.hit.strike` works it out."""
-    there = cover(sheet, state, location, options)
-    hit = shoot(pen_die=penetration_die, pen=plan_.pen, damage_die=damage_die, dam=plan_.dam, pv=there.pv,
-                impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
-    damage = hit.damage
-    if sheet.skin == "vevaphon" and not skin_pv(sheet, state):
-        damage //= 2
+    """What the Penetration and Damage dice do on one location (:func:`.hit.impact`, as the resolver reads them),
+    with the chance its knockback roll leaves the victim down."""
+    found = impact(sheet, state, location, plan_, penetration_die, damage_die, options)
     phys = sheet.stat("phys")
-    wound = wounded(damage, phys)
-    wounds = len(state.wounds) + int(wound)
-    kind, penalty = knockback(damage, phys)
-    if dead(sheet, take(state, location, damage)):
+    kind, penalty = knockback(found.damage, phys)
+    if dead(sheet, take(state, location, found.damage)):
         kind = "none"                           # the dead are not knocked back (as :func:`.hit.knock`)
+    wounds = len(state.wounds) + int(found.wound)
     down = 216 if kind == "down" else 216 - passes(phys, -penalty - wounds) if kind == "roll" else 0
-    stuck = location == "torso" and hit.penetrates and damage > 0 and hit.penetration < phys
-    return Effect(damage, hit.penetrates and damage > 0, wound, stuck, down)
+    return Effect(found.damage, found.wound, found.stuck, down)
 
 
 FOLLOWS = ("Miss", "No damage to the body", "Damage, no wound", "A wound", "Knocked down")   # the worst that follows

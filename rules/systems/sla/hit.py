@@ -5,7 +5,7 @@ armour, damage, wounds, a bullet that stays in, a Vevaphon's CONC roll, knockbac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...dice import DiceSource
 from ...hexes import DIRECTION_NAMES, Hex
@@ -15,7 +15,7 @@ from .diagram import REGION_OF
 from .body import UNDER_FIRE, knockback, under_fire, wounded
 from .fire import RANGES, SHOTS
 from .options import Options
-from .protection import cover, skin_pv
+from .protection import Cover, cover, skin_pv
 from .resolution import SKILL_TARGET, Dice
 from .rolls import test
 from .shooting import Plan, Shot, plan, place, roll_check, spread
@@ -131,15 +131,40 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
     return after, Report(title, tuple(steps + more), outcome)
 
 
+@dataclass(frozen=True)
+class Impact:
+    """What the Penetration and Damage dice do on one location, before any further roll: the armour met, the round
+    against it, the damage that reaches the body, and whether it opens a wound or leaves the bullet in."""
+
+    cover: Cover
+    hit: Hit
+    damage: int             # after the armour, halved for a Vevaphon in natural state
+    halved: bool
+    wound: bool
+    stuck: bool
+
+
+def impact(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_die: int, damage_die: int,
+           options: Options) -> Impact:
+    """The one reading of a hit's numbers, for the resolver (:func:`strike`) and the odds alike."""
+    there = cover(sheet, state, location, options)
+    hit = shoot(pen_die=penetration_die, pen=plan_.pen, damage_die=damage_die, dam=plan_.dam, pv=there.pv,
+                impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
+    halved = sheet.skin == "vevaphon" and not skin_pv(sheet, state) and hit.damage > 0
+    damage = hit.damage // 2 if halved else hit.damage
+    phys = sheet.stat("phys")
+    stuck = location == "torso" and hit.penetrates and damage > 0 and hit.penetration < phys
+    return Impact(there, hit, damage, halved, wounded(damage, phys), stuck)
+
+
 def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice, options: Options,
            dice: DiceSource) -> tuple[State, list[Step], str]:
     """A hit on one location: through its armour to Incap and the location, and what follows."""
     place_ = LOCATION_LABELS[location]
     steps = []
-    there = cover(sheet, state, location, options)
     hardened = skin_pv(sheet, state) if sheet.skin == "vevaphon" and sheet.vevaphon_pv else 0
-    hit: Hit = shoot(pen_die=rolled.penetration, pen=plan_.pen, damage_die=rolled.damage, dam=plan_.dam, pv=there.pv,
-                     impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
+    found = impact(sheet, state, location, plan_, rolled.penetration, rolled.damage, options)
+    there, hit, damage = found.cover, found.hit, found.damage
     if not there.layers:
         steps.append(Step(f"The {place_} is bare: Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}",
                           "seed, Damage"))
@@ -165,9 +190,7 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
             steps.append(Step(f"{layer.name}'s ID on the {place_}: {minus(layer.impact, hit.worn)} ({what}) = {left}"
                               + ("; the next hit here goes straight through" if left == 0 else ""),
                               "seed, Impact Damage; D-SL-8"))
-    damage = hit.damage
-    if sheet.skin == "vevaphon" and not skin_pv(sheet, state) and damage:
-        damage //= 2
+    if found.halved:
         steps.append(Step(f"{sheet.name} is in natural state: the kinetic damage is halved to {damage}",
                           "seed, Vevaphon Armour; D-SL-13"))
     before = state
@@ -177,12 +200,12 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
                           f"{number(state.incap_left(sheet))}) and to the {place_} "
                           f"({number(before.hits_left(sheet, location))} \u2192 "
                           f"{number(state.hits_left(sheet, location))})", "seed, Damage; Applying Damage"))
-    if wounded(damage, sheet.stat("phys")):
+    if found.wound:
         state = open_wound(state, location)
         steps.append(Step(f"{damage} is more than the Wound Threshold (PHYS {sheet.stat('phys')}): a wound opens in "
                           f"the {place_}; {len(state.wounds)} open, each \u22121 to every roll",
                           "seed, Wounds; D-SL-26"))
-    if location == "torso" and hit.penetrates and damage and hit.penetration < sheet.stat("phys"):
+    if found.stuck:
         state = replace(state, stuck=state.stuck + 1)
         steps.append(Step(f"Penetration {hit.penetration} is below PHYS {sheet.stat('phys')}: the bullet stays in the "
                           "Torso, to be extracted before it can heal", "seed, Damage; D-SL-32"))
@@ -192,7 +215,7 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
                             "seed, Vevaphon Armour", modifier=-damage, on="roll", wounds=len(state.wounds))
         steps.append(step)
         if not result.success:
-            loss = min(hardened, 7 - rolled_success(step))
+            loss = min(hardened, 7 - result.dice.success)
             state = replace(state, pv_lost=state.pv_lost + loss)
             steps.append(Step(f"The cells soften: PV {minus(hardened, loss)} = {hardened - loss} (7 \u2212 the Success "
                               "die); ID follows it down", "seed, Vevaphon Armour"))
@@ -203,11 +226,6 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
         steps.append(Step(words, "seed, Damage; Applying Damage; D-SL-11"))
         outcome += "; dead" if "dead" in words else "; unconscious"
     return state, steps, outcome
-
-
-def rolled_success(step: Step) -> int:
-    """The raw Success die of a roll's step (its first face)."""
-    return int(step.dice[0])
 
 
 def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource) -> tuple[State, list[Step]]:

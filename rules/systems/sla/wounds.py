@@ -9,14 +9,12 @@ its overflow, which decides how badly it is hurt (D-SL-14).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ...keys import cached_hash
 from .body import bleeding_every, per_round
 from .options import Options
 from .sheet import LOCATION_LABELS, LOCATIONS, VITAL, Sheet
 
-POSITIONS = ("standing", "kneeling", "prone", "down")
 POSITION_LABELS = {"standing": "Standing", "kneeling": "Kneeling", "prone": "Prone and rolling",
                    "down": "Knocked down"}
 FATAL_BEYOND = 10               # seed: 10 points past the maximum Incap is fatal
@@ -233,10 +231,3 @@ def arrive(state: State, healing: Pending) -> tuple[State, list[str]]:
         state = replace(state, bruising=state.bruising - healed)
         words.append(f"{healed} bruising healed (an Ebon's healing counts double on bruising)")
     return state, words or ["Nothing left to heal"]
-
-
-def state_to_dict(state: State) -> dict[str, Any]:
-    """The state's parts for the views and tests; the encounter keeps states by replaying, not from this."""
-    return {"incap_damage": state.incap_damage, "bruising": state.bruising, "damage": dict(state.damage),
-            "wounds": [(wound.location, wound.round) for wound in state.wounds], "stuck": state.stuck,
-            "round": state.round, "phase": state.phase}
