@@ -15,10 +15,11 @@ wounds and their bleeding, knockback, the Strength bonus, and the other small fo
 
 from __future__ import annotations
 
+from .fire import SHOTS
+
 EXTRACTION_DAMAGE = 6
 UNDER_FIRE = -5
 QUICK_DRAW = -3
-WILD = -3
 
 
 def wounded(damage: int, phys: int) -> bool:
@@ -73,4 +74,4 @@ def under_fire(cool_total: int) -> int:
 
 def quick_draw(*, wild: bool) -> int:
     """Drawing and firing in one action (seed, Quick Draw): \u22123 to hit, \u22126 with the Wild shot it makes."""
-    return QUICK_DRAW + (WILD if wild else 0)
+    return QUICK_DRAW + (int(SHOTS["wild"]["to_hit"]) if wild else 0)

@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
-from ...odds import chart, ranges, share
+from ...odds import chart, dice, ranges, share
 from ...report import number
 from .body import knockback, under_fire
 from .diagram import REGION_OF
@@ -24,20 +23,12 @@ from .wounds import State, dead, take
 FACES = range(1, 7)
 
 
-@lru_cache(maxsize=None)
-def three_dice() -> dict[int, int]:
-    """Totals of 3d6 and their weights out of 216."""
-    out: dict[int, int] = {}
-    for a in FACES:
-        for b in FACES:
-            for c in FACES:
-                out[a + b + c] = out.get(a + b + c, 0) + 1
-    return out
+THREE_DICE: dict[int, int] = dict(dice(3).weights)        # each 3d6 total's weight out of 216
 
 
 def passes(rank: int, modifier: int = 0) -> int:
     """In 216ths, the chance a stat test (3d6 + rank + modifier on the roll, 16 or more) succeeds."""
-    return sum(weight for total, weight in three_dice().items() if total + rank + modifier >= STAT_TARGET)
+    return sum(weight for total, weight in THREE_DICE.items() if total + rank + modifier >= STAT_TARGET)
 
 
 @dataclass(frozen=True)
@@ -76,7 +67,7 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
     if shot.shooters:
         aiming = -5 * shot.shooters if shot.shot == "aimed" else 0
         cases = {}
-        for total, weight in three_dice().items():
+        for total, weight in THREE_DICE.items():
             rolled = total + armed.stat("cool") - wounds + aiming
             if rolled < STAT_TARGET and aiming:
                 no_shot += weight
