@@ -27,7 +27,8 @@ def test_sl06_isis_quick_dodge() -> None:
 
 
 def test_a_high_success_die_gives_no_bonus_to_the_dodger() -> None:
-    assert dodged(6, 9, kind="regular").own_penalty == -1 and dodged(6, 12, kind="quick", ballet=False).own_penalty == -1
+    assert dodged(6, 9, kind="regular").own_penalty == -1
+    assert dodged(6, 12, kind="quick", ballet=False).own_penalty == -1
 
 
 @pytest.mark.parametrize("half, limits", [(False, (3, 13)), (True, (6, 10))])
