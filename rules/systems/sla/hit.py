@@ -20,7 +20,7 @@ from .resolution import SKILL_TARGET, Dice
 from .rolls import test
 from .shooting import Plan, Shot, plan, place, roll_check, spread
 from .sheet import LOCATION_LABELS, Sheet
-from .wounds import Shot as LastShot, State, dead, news, open_wound, take, wear
+from .wounds import Shot as LastShot, State, acted, dead, news, open_wound, take, wear
 from . import rolls
 
 DIRECTION_DIE = "direction"
@@ -83,9 +83,10 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
             steps.append(Step(f"{armed.name} does not finish the draw in this action: no shot", "seed, Quick Draw"))
             return dict(states), Report(title, tuple(steps), "No shot: the draw takes the action")
     after = dict(states)
+    after[shot.attacker] = acted(states[shot.attacker])
     drawn = states[shot.attacker].initiative
     if shot.quick_draw and drawn is not None:
-        after[shot.attacker] = replace(states[shot.attacker], initiative=drawn - 3)
+        after[shot.attacker] = replace(after[shot.attacker], initiative=drawn - 3)
         steps.append(Step(f"The quick draw costs {armed.name} 3 from his Initiative Total ({drawn} \u2192 {drawn - 3})",
                           "seed, Quick Draw"))
     plan_ = plan(shot, sheets, states, options, fire_modifier)

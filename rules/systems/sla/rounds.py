@@ -48,6 +48,8 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
     state = replace(state, pending=tuple(replace(healing, phases=healing.phases - 1) for healing in state.pending
                                          if healing.phases > 1), holding=False,
                     slowed="" if state.slowed == "phase" else state.slowed)
+    if state.dodge_lasts == "phase":
+        state = replace(state, dodge=0, dodge_lasts="", dodge_bullets=False)
     for healing in arrived:
         state, said = arrive(state, healing)
         words += said
@@ -65,8 +67,14 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
                 state, places = restore(state, 1)
                 if places:
                     words.append(f"Round {state.round}: regenerates a Hit ({places[0]} and Incap)")
-    state = replace(state, round=state.round + 1, phase=1, initiative=None, slowed="")
+    state = replace(state, round=state.round + 1, phase=1, initiative=None, slowed="", parries=0, fired=0,
+                    **_ROUND_OVER)
     return state, words
+
+
+# What lasts a round at most: a regular dodge, and its price on his actions.
+_ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "penalty": 0,
+                               "penalty_lasts": ""}
 
 
 def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
@@ -80,7 +88,8 @@ def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
         if span == "hour":
             healed = min(1, state.bruising)
             state = replace(state, bruising=state.bruising - healed, round=state.round + 1, phase=1,
-                            initiative=None, slowed="", lost_phases=0, holding=False)
+                            initiative=None, slowed="", lost_phases=0, holding=False, parries=0, fired=0,
+                            melee_aim=0, **_ROUND_OVER)
             if healed:
                 said.append("1 bruising heals")
         else:

@@ -3,12 +3,23 @@ short notation, and the Hits of each body location and the Incap total as the re
 are lost, RULES_NOTES 3.2).
 
 A weapon reads as the Firearms Chart's columns: ``skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4, AD 2``, with
-``ACC +1`` (Accuracy Factor), ``baffling 1`` (recoil baffling, its table is lost), ``handling 1`` and ``silencer``.
+``ACC +1`` (Accuracy Factor), ``baffling 1`` (recoil baffling, its table is lost), ``handling 1`` and ``silencer``;
+its Rate of Fire as ``single action``, ``semi`` or ``auto`` (full auto, with ``FA 1``, its deviation per bullet),
+``burst 3`` (burst fire), ``barrels 6`` (a rotary gun), ``JF 14`` (Jamming Factor), ``shotgun`` and ``scope long``
+(the band its scope is made for).  A hand-to-hand weapon has no RNG: ``skill Blade 1h, PEN 2, DAM 4, handling 2``,
+with ``vibro``, ``whip -2`` (a flexible weapon and its to-hit modifier) or ``blunt`` (bruising).  A grenade reads
+``skill Throwing, RNG 10, grenade frag, zone 8, radius 0.5, DAM 10`` (``frag``, ``blast``, ``smoke`` or ``flash``).
 An armour reads ``PV 6, ID 25, DM 1`` and the locations it covers (``head``, ``torso``, ``abdomen``, ``arms``,
 ``legs``, ``right arm`` ...; none named: all of them).
 
 >>> parse_weapon("skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4, silencer").recoil
 2
+>>> parse_weapon("skill Auto/Support, RNG 40, RCL 3, PEN 4, DAM 6, auto, FA 1, burst 3").modes
+('single', 'semi', 'auto', 'burst', 'suppress')
+>>> parse_weapon("skill Blade 1h, PEN 2, DAM 4, handling 2").kind
+'melee'
+>>> parse_weapon("skill Throwing, RNG 10, grenade frag, zone 8, radius 0.5, DAM 10").radius
+Fraction(1, 2)
 >>> sorted(parse_armour("PV 6, ID 25, torso, arms").covers)
 ['left_arm', 'right_arm', 'torso']
 >>> parse_skills("Pistol 6, Marksman 3")
@@ -19,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ... import fields
@@ -39,6 +51,7 @@ SKILL_RANGE = (0, 20)
 HITS_RANGE = (1, 200)
 INCAP_RANGE = (1, 400)
 MAX_WEAPONS = 8
+DANCES = ("none", "dance", "ballet")
 MAX_ARMOUR = 4
 MAX_SKILLS = 16
 MAX_NOTATION = 120
@@ -49,8 +62,23 @@ DEFAULT_HITS = {"head": 9, "torso": 16, "abdomen": 13, "right_arm": 11, "left_ar
 DEFAULT_INCAP = 30
 _GROUPS = {"arms": ("right_arm", "left_arm"), "legs": ("right_leg", "left_leg"), "all": LOCATIONS}
 _NUMBER = r"([+\-\u2212]?\d+)"
-_WEAPON_TERM = re.compile(rf"^(rng|rcl|pen|dam|ad|acc|baffling|handling)\s*{_NUMBER}$|^(silencer|silenced)$"
-                          r"|^skill\s+(.+)$", re.IGNORECASE)
+_WEAPON_TERM = re.compile(rf"^(rng|rcl|pen|dam|ad|acc|baffling|handling|fa|burst|barrels|jf|whip|zone)\s*{_NUMBER}$"
+                          r"|^(silencer|silenced|single action|semi|semi-auto|auto|full auto|shotgun|vibro|blunt)$"
+                          r"|^skill\s+(.+)$|^(grenade|scope)\s+(\w+)$|^radius\s+(\d+(?:\.\d+)?)$", re.IGNORECASE)
+FLAGS = {"silencer": "silenced", "silenced": "silenced", "single action": "cocked", "semi": "semi",
+         "semi-auto": "semi", "auto": "auto", "full auto": "auto", "shotgun": "shotgun", "vibro": "vibro",
+         "blunt": "blunt"}
+GRENADES = {"frag": "Fragmentation", "blast": "Blast/Concussion", "smoke": "Smoke", "flash": "Flash/Bang"}
+BANDS = ("optimum", "medium", "long", "extreme")
+KINDS = ("firearm", "melee", "grenade")
+_LIMITS = (("rng", 1, 9999), ("rcl", 0, 40), ("pen", -10, 40), ("dam", 0, 99), ("ad", 0, 99), ("acc", -10, 10),
+           ("baffling", 0, 20), ("handling", 0, 20), ("fa", 0, 20), ("burst", 2, 20), ("barrels", 2, 12),
+           ("jf", 3, 18), ("whip", -10, 0), ("zone", 1, 60))
+# Terms that belong to one kind of weapon only, and the kind.
+_ONLY = {"rcl": "firearm", "acc": "firearm", "baffling": "firearm", "fa": "firearm", "burst": "firearm",
+         "barrels": "firearm", "jf": "firearm", "silenced": "firearm", "cocked": "firearm", "semi": "firearm",
+         "auto": "firearm", "shotgun": "firearm", "scope": "firearm", "vibro": "melee", "whip": "melee",
+         "blunt": "melee", "zone": "grenade", "radius": "grenade"}
 _ARMOUR_TERM = re.compile(rf"^(pv|id|dm)\s*{_NUMBER}$", re.IGNORECASE)
 _SKILL = re.compile(r"^(.*?[^\d\s+\-\u2212])\s*([+\-\u2212]?\d+)$")
 
@@ -61,12 +89,13 @@ def _number(text: str) -> int:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A firearm's line of the chart (seed: RNG, RCL, PEN, DAM, AD; the Accuracy and Handling Factors)."""
+    """A weapon's line of its chart (seed: RNG, RCL, PEN, DAM, AD; the Accuracy and Handling Factors; the Rate of
+    Fire; a grenade's Blast Zone, Blast Radius and Damage)."""
 
     __hash__ = cached_hash
 
     skill: str
-    range: int
+    range: int                          # optimum range in metres; 0 for a hand-to-hand weapon
     recoil: int
     pen: int
     dam: int
@@ -75,6 +104,31 @@ class Weapon:
     baffling: int = 0
     handling: int = 0
     silenced: bool = False
+    kind: str = "firearm"               # firearm, melee or grenade
+    cocked: bool = False                # single action: an action to fire, another to recock
+    semi: bool = False
+    auto: bool = False
+    fa: int = 1                         # hexes each later bullet of a burst deviates
+    burst: int = 0                      # burst fire's fixed length; 0 for none
+    barrels: int = 1                    # a rotary gun's barrels
+    jam: int | None = None              # the Jamming Factor
+    shotgun: bool = False
+    scope: str = ""                     # the range band the scope is made for; "" without one
+    vibro: bool = False
+    whip: int | None = None             # a flexible weapon's to-hit modifier
+    blunt: bool = False                 # a blunt weapon does bruising damage
+    grenade: str = ""                   # frag, blast, smoke or flash
+    zone: int = 0                       # the Blast Zone in hexes
+    radius: Fraction = Fraction(0)      # the Blast Radius increment in metres
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        """How it may be fired: ``single`` (one shot an action), ``semi``, ``auto``, ``burst`` and ``suppress``
+        (suppressive fire needs full auto)."""
+        if self.kind != "firearm":
+            return ()
+        return ("single",) + (("semi",) if self.semi or self.auto else ()) + (("auto",) if self.auto else ()) + (
+            ("burst",) if self.burst else ()) + (("suppress",) if self.auto else ())
 
 
 @dataclass(frozen=True)
@@ -97,31 +151,66 @@ def _terms(text: str, field: str) -> list[str]:
 
 
 def parse_weapon(text: str, field: str = "weapon") -> Weapon:
-    """A weapon written as the chart's columns; RNG, RCL, PEN, DAM and the skill are needed."""
+    """A weapon written as its chart's columns: a firearm needs the skill, RNG, RCL, PEN and DAM; a hand-to-hand
+    weapon (no RNG) the skill, PEN and DAM; a grenade the skill, RNG, its kind, zone, radius and (but for smoke and
+    flash-bangs) DAM."""
     found: dict[str, Any] = {}
     for term in _terms(text, field):
         match = _WEAPON_TERM.match(term)
         if not match:
             raise BadNotation(f"{term!r} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, ACC, "
-                              "baffling or handling with a number, or silencer", field=field)
-        key = (match.group(1) or match.group(3) or "skill").lower()
-        if key in ("silencer", "silenced"):
-            key = "silenced"
+                              "baffling, handling, FA, burst, barrels, JF, whip or zone with a number, grenade or "
+                              "scope with a word, radius in metres, or silencer, single action, semi, auto, shotgun, "
+                              "vibro or blunt", field=field)
+        if match.group(1):
+            key, value = match.group(1).lower(), _number(match.group(2))
+        elif match.group(3):
+            key = FLAGS[match.group(3).lower()]
+            value = True
+        elif match.group(4):
+            key, value = "skill", match.group(4).strip()
+        elif match.group(5):
+            key, value = match.group(5).lower(), match.group(6).lower()
+        else:
+            key, value = "radius", Fraction(match.group(7))
         if key in found:
             raise BadNotation(f"{text!r} gives {key.upper()} twice", field=field)
-        found[key] = True if key == "silenced" else match.group(4).strip() if key == "skill" else _number(
-            match.group(2))
-    missing = [name for name in ("skill", "rng", "rcl", "pen", "dam") if name not in found]
+        found[key] = value
+    kind = "grenade" if "grenade" in found else "firearm" if "rng" in found else "melee"
+    needed = {"firearm": ("skill", "rng", "rcl", "pen", "dam"), "melee": ("skill", "pen", "dam"),
+              "grenade": ("skill", "rng", "zone", "radius")}[kind]
+    missing = [name for name in needed if name not in found]
+    if kind == "grenade" and found.get("grenade") in ("frag", "blast") and "dam" not in found:
+        missing.append("dam")
     if missing:
         lacking = ", ".join(name.upper() if name != "skill" else "the skill" for name in missing)
-        raise BadNotation(f"{text!r} lacks {lacking}"
-                          "; a weapon needs skill <name>, RNG, RCL, PEN and DAM", field=field)
-    for key, low, high in (("rng", 1, 9999), ("rcl", 0, 40), ("pen", -10, 40), ("dam", 0, 99), ("ad", 0, 99),
-                           ("acc", -10, 10), ("baffling", 0, 20), ("handling", 0, 20)):
+        what = {"firearm": "a firearm needs skill <name>, RNG, RCL, PEN and DAM (a hand-to-hand weapon has no RNG)",
+                "melee": "a hand-to-hand weapon needs skill <name>, PEN and DAM",
+                "grenade": "a grenade needs skill <name>, RNG, zone, radius and, to hurt, DAM"}[kind]
+        raise BadNotation(f"{text!r} lacks {lacking}; {what}", field=field)
+    for key in found:
+        if _ONLY.get(key, kind) != kind:
+            raise BadNotation(f"{key.upper()} belongs to a {_ONLY[key]}, not a "
+                              f"{'hand-to-hand weapon' if kind == 'melee' else kind}", field=field)
+    for key, low, high in _LIMITS:
         if key in found and not low <= found[key] <= high:
             raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
-    return Weapon(found["skill"][:30], found["rng"], found["rcl"], found["pen"], found["dam"], found.get("ad"),
-                  found.get("acc", 0), found.get("baffling", 0), found.get("handling", 0), found.get("silenced", False))
+    if "grenade" in found and found["grenade"] not in GRENADES:
+        raise BadNotation(f"a grenade is frag, blast, smoke or flash, not {found['grenade']!r}", field=field)
+    if "scope" in found and found["scope"] not in BANDS:
+        raise BadNotation(f"a scope is made for optimum, medium, long or extreme range, not {found['scope']!r}",
+                          field=field)
+    if "radius" in found and not Fraction(1, 10) <= found["radius"] <= 100:
+        raise BadNotation(f"radius {float(found['radius']):g} m is out of range: between 0.1 and 100", field=field)
+    if "fa" in found and not found.get("auto"):
+        raise BadNotation("FA is the deviation of full-auto fire; add auto, or leave FA out", field=field)
+    return Weapon(found["skill"][:30], found.get("rng", 0), found.get("rcl", 0), found.get("pen", 0),
+                  found.get("dam", 0), found.get("ad"), found.get("acc", 0), found.get("baffling", 0),
+                  found.get("handling", 0), found.get("silenced", False), kind, found.get("cocked", False),
+                  found.get("semi", False), found.get("auto", False), found.get("fa", 1), found.get("burst", 0),
+                  found.get("barrels", 1), found.get("jf"), found.get("shotgun", False), found.get("scope", ""),
+                  found.get("vibro", False), found.get("whip"), found.get("blunt", False), found.get("grenade", ""),
+                  found.get("zone", 0), found.get("radius", Fraction(0)))
 
 
 def parse_armour(text: str, field: str = "armour") -> Armour:
@@ -190,6 +279,7 @@ class Sheet:
     rapid_fire: bool = False
     quick_draw: bool = False
     ambidextrous: bool = False
+    dance: str = "none"                 # "dance" or "ballet": the Dance or Ballet of Death advantage
 
     def stat(self, name: str) -> int:
         return dict(self.stats)[name]
@@ -235,7 +325,7 @@ class Sheet:
         out["weapons"] = [entry.to_dict() for entry in self.weapons]
         out["armour"] = [entry.to_dict() for entry in self.armour]
         out.update(vevaphon_pv=self.vevaphon_pv, extra_actions=self.extra_actions, rapid_fire=self.rapid_fire,
-                   quick_draw=self.quick_draw, ambidextrous=self.ambidextrous)
+                   quick_draw=self.quick_draw, ambidextrous=self.ambidextrous, dance=self.dance)
         return out
 
     @classmethod
@@ -259,4 +349,5 @@ class Sheet:
                    fields.integer(data, "extra_actions", f"{field}.extra_actions", 0, 3, default=0),
                    fields.flag(data, "rapid_fire", f"{field}.rapid_fire"),
                    fields.flag(data, "quick_draw", f"{field}.quick_draw"),
-                   fields.flag(data, "ambidextrous", f"{field}.ambidextrous"))
+                   fields.flag(data, "ambidextrous", f"{field}.ambidextrous"),
+                   fields.choice(data, "dance", f"{field}.dance", DANCES, default="none"))

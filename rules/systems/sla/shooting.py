@@ -33,6 +33,7 @@ MAX_DISTANCE = 99_999
 MAX_MODIFIER = 20
 MAX_SHOOTERS = 9
 DEFAULT_AIM = "0,3"
+DANCE_WORDS = {"dance": "Dance of Death", "ballet": "Ballet of Death", "none": "a dodge"}
 
 
 def read_hex(value: Any, field: str) -> Hex:
@@ -120,6 +121,10 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
     if not armed.weapons:
         raise BadField(f"{armed.name} has no weapons; add one to the sheet", field="weapon")
     weapon = fields.integer(inputs, "weapon", "weapon", 0, len(armed.weapons) - 1, default=0)
+    kind = armed.weapons[weapon].weapon.kind
+    if kind != "firearm":
+        raise BadField(f"{armed.weapons[weapon].name} is a {'hand-to-hand weapon' if kind == 'melee' else kind}; "
+                       f"use {'Melee' if kind == 'melee' else 'Grenade'} for it, or pick a firearm", field="weapon")
     shot = fields.choice(inputs, "shot", "shot", SHOT_TYPES, default="aimed")
     aims = fields.integer(inputs, "aims", "aims", 1, MAX_AIMS, default=1) if shot == "aimed" else 0
     stance = shot == "aimed" or fields.flag(inputs, "stance", "stance")
@@ -207,6 +212,11 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
         modifiers.append((f"{target.name} {POSITION_LABELS[position].lower()}", POSITION_MODIFIERS[position]))
     if shot.dive:
         modifiers.append((f"{target.name} dives for cover", DIVE))
+    dodging = states[shot.target]
+    if dodging.dodge and dodging.dodge_bullets:
+        modifiers.append((f"{target.name} dodges ({DANCE_WORDS[target.dance]})", dodging.dodge))
+    if states[shot.attacker].penalty:
+        modifiers.append((f"{armed.name}'s own dodge", states[shot.attacker].penalty))
     if under_fire:
         modifiers.append(("under fire", under_fire))
     if shot.modifier:

@@ -18,6 +18,8 @@ SEVERITY = {"intact": "ok", "hurt": "hurt", "useless": "down", "severe": "down",
 STATE_WORDS = {"intact": "unhurt", "hurt": "hurt", "useless": "useless (no Hits left)", "severe": "severely damaged",
                "destroyed": "destroyed"}
 MAX_TRACK = 80
+MODE_LABELS = {"single": "Single shot", "semi": "Semi-auto", "auto": "Full auto", "burst": "Burst fire",
+               "suppress": "Suppressive fire"}
 CELLS = [{"q": q, "r": r, "region": region["value"]} for region in REGIONS for q, r in region["hexes"]]                  # an Incap track of more squares is drawn as a meter
 
 
@@ -168,5 +170,6 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             "widgets": [diagram(sheet, state, options), incap(sheet, state), hits(sheet, state, options),
                         sheet_stats(sheet, state, options), gear(sheet, state)],
             "weapons": [{"name": entry.name, "notation": entry.notation,
-                         "modes": [{"value": 0, "label": entry.notation}]} for entry in sheet.weapons],
+                         "modes": [{"value": mode, "label": MODE_LABELS[mode]} for mode in entry.weapon.modes]}
+                        for entry in sheet.weapons],
             "sheet": sheet.to_dict()}

@@ -48,6 +48,17 @@ class Shot:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """One thing the last attack left on the diagram: a bullet's landing (``hit`` or ``miss``), the hex aimed at
+    (``aim``), or a blast's hex (``zone``); ``start`` is where its deviation started, for the arrow."""
+
+    kind: str
+    hex: tuple[int, int]
+    label: str
+    start: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class State:
     __hash__ = cached_hash
 
@@ -70,6 +81,16 @@ class State:
     holding: bool = False                           # an opportunity action held this phase
     pending: tuple[Pending, ...] = ()
     last_shot: Shot | None = None
+    dodge: int = 0                                  # on attacks at him while his dodge lasts: minus its Success die
+    dodge_lasts: str = ""                           # "phase" or "round"
+    dodge_bullets: bool = False                     # Dance or Ballet of Death: the dodge counts against shots too
+    penalty: int = 0                                # a dodge's price on his own actions
+    penalty_lasts: str = ""                         # "next" (his next action) or "round"
+    parries: int = 0                                # free parries spent this round
+    melee_aim: int = 0                              # actions spent aiming a melee attack (+1 Aiming die each)
+    fired: int = 0                                  # shots fired this round (semi-auto's DEX/2 allowance)
+    jammed: tuple[int, ...] = ()                    # weapons (by index) jammed until unjammed
+    marks: tuple[Mark, ...] = ()                    # what the last attack left on the diagram, bullet by bullet
 
     def taken(self, location: str) -> int:
         return dict(self.damage)[location]
@@ -88,6 +109,13 @@ class State:
 
     def initiative_total(self) -> int | None:
         return 0 if self.slowed and self.initiative is not None else self.initiative
+
+
+def acted(state: State) -> State:
+    """The character has taken an action: a quick dodge's price on his next action is paid."""
+    if state.penalty_lasts == "next":
+        return replace(state, penalty=0, penalty_lasts="")
+    return state
 
 
 def location_state(sheet: Sheet, state: State, location: str, options: Options) -> str:
