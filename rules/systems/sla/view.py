@@ -45,7 +45,14 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     hurt = [LOCATION_LABELS[location] for location in LOCATIONS if states[location] != "intact"]
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"
     shot = state.last_shot
-    if shot:
+    if state.marks:
+        for mark in state.marks:
+            drawn: dict[str, Any] = {"q": mark.hex[0], "r": mark.hex[1], "kind": mark.kind, "label": mark.label}
+            if mark.start is not None and mark.start != mark.hex:
+                drawn["from"] = list(mark.start)
+            marks.append(drawn)
+        summary += "; last attack: " + ", ".join(mark.label for mark in state.marks if mark.kind != "aim")
+    elif shot:
         aimed = LOCATION_LABELS[REGION_OF[shot.aimed]]
         marks.append({"q": shot.aimed[0], "r": shot.aimed[1], "kind": "aim", "label": f"Last shot aimed at {aimed}"})
         if shot.landed:
