@@ -48,14 +48,16 @@ class Hit:
 
 
 def shoot(*, pen_die: int, pen: int, damage_die: int, dam: int, pv: int, impact: int, armour_piercing: bool = False,
-          melee: bool = False, silenced: bool = False, armour_damage: int | None = None) -> Hit:
+          melee: bool = False, silenced: bool = False, armour_damage: int | None = None,
+          times: tuple[int, int] = (1, 1)) -> Hit:
     """One hit on one location's armour.  A projectile penetrates when its penetration reaches the PV; a melee blow
     must exceed it (D-SL-7); armour with no ID left is passed through.  Through armour, the PV comes off the damage
     unless the round is armour-piercing.  The armour loses the weapon's AD (``armour_damage``) when penetrated, or
     the hit's damage (Damage die + DAM, as SL-26 counts it) when the weapon has no AD or the armour stops the hit
-    (D-SL-8)."""
+    (D-SL-8).  ``times`` multiplies the damage (Damage die + DAM) and divides it, rounded down: a rotary gun's
+    barrels shared among the locations its hit covers (D-SL-28)."""
     penetration = pen_die + pen - (1 if silenced else 0)
-    total = damage_die + dam
+    total = (damage_die + dam) * times[0] // times[1]
     if impact <= 0 or pv <= 0:
         return Hit(penetration, True, total, max(0, total), 0 if pv > 0 else impact)
     through = penetration > pv if melee else penetration >= pv

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ...dice import DiceSource
-from ...hexes import DIRECTION_NAMES, Hex
+from ...hexes import DIRECTION_NAMES, Hex, step as step_hex, within
 from ...report import Report, Step, minus, number, signed
 from .armour import Hit, shoot
 from .diagram import REGION_OF
@@ -16,11 +16,12 @@ from .body import UNDER_FIRE, knockback, under_fire, wounded
 from .fire import RANGES, SHOTS
 from .options import Options
 from .protection import Cover, cover, skin_pv
-from .resolution import SKILL_TARGET, Dice
+from .handling import jam_number, jams
+from .resolution import SKILL_TARGET, Check, Dice
 from .rolls import test
-from .shooting import Plan, Shot, plan, place, roll_check, spread
-from .sheet import LOCATION_LABELS, Sheet
-from .wounds import Shot as LastShot, State, acted, dead, news, open_wound, take, wear
+from .shooting import Plan, Shot, plan, roll_check, spread
+from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
+from .wounds import Shot as LastShot, State, acted, dead, news, open_wound, take, unconscious, wear
 from . import rolls
 
 DIRECTION_DIE = "direction"
@@ -54,10 +55,12 @@ def _spread_words(plan_: Plan, hit: bool, distance: int, success_die: int, total
     return f"Hit Spread {distance}: {' '.join(parts)}, never below 0"
 
 
-def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
-            dice: DiceSource) -> tuple[dict[str, State], Report]:
-    armed, target = sheets[shot.attacker], sheets[shot.target]
-    title = f"{armed.name} shoots at {target.name} with {armed.weapons[shot.weapon].name}"
+def prepare(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+            dice: DiceSource) -> tuple[list[Step], dict[str, State], int, str]:
+    """What comes before the trigger: the COOL test under fire and the DEX test of a quick draw.  Returns the steps,
+    the states after (the shooter has acted; a quick draw costs Initiative), the Under Fire modifier, and why no
+    shot is fired ("" when it is)."""
+    armed = sheets[shot.attacker]
     steps: list[Step] = []
     wounds = len(states[shot.attacker].wounds)
     fire_modifier = 0
@@ -70,7 +73,7 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
         if aiming and not result.success:
             steps.append(Step(f"{armed.name} fails the COOL test and stays in cover: no shot this action",
                               "seed, Under Fire"))
-            return dict(states), Report(title, tuple(steps), "No shot: stays in cover")
+            return steps, dict(states), 0, "No shot: stays in cover"
         fire_modifier = under_fire(result.total if result.success else 0)
         steps.append(Step(f"Under fire: {signed(UNDER_FIRE)}" + (f", {signed(fire_modifier - UNDER_FIRE)} for the "
                                                                   f"COOL test" if fire_modifier != UNDER_FIRE else "")
@@ -81,7 +84,7 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
         steps.append(step)
         if not result.success:
             steps.append(Step(f"{armed.name} does not finish the draw in this action: no shot", "seed, Quick Draw"))
-            return dict(states), Report(title, tuple(steps), "No shot: the draw takes the action")
+            return steps, dict(states), 0, "No shot: the draw takes the action"
     after = dict(states)
     after[shot.attacker] = acted(states[shot.attacker])
     drawn = states[shot.attacker].initiative
@@ -89,47 +92,178 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
         after[shot.attacker] = replace(after[shot.attacker], initiative=drawn - 3)
         steps.append(Step(f"The quick draw costs {armed.name} 3 from his Initiative Total ({drawn} \u2192 {drawn - 3})",
                           "seed, Quick Draw"))
-    plan_ = plan(shot, sheets, states, options, fire_modifier)
-    if plan_.modifiers:
-        steps.append(Step("Modifiers: " + ", ".join(f"{name} {signed(value)}" for name, value in plan_.modifiers)
-                          + f" = {signed(plan_.modifier)}, on the "
-                          + ("target number" if plan_.on == "target" else "roll"),
-                          "D-SL-2"))
-    rolled = rolls.three(dice, "attack", f"{armed.name} fires at {target.name}'s "
-                         f"{hex_words(shot.aim)}: roll the three dice, skill {plan_.skill} against {SKILL_TARGET}")
+    return steps, after, fire_modifier, ""
+
+
+def modifier_steps(plan_: Plan) -> list[Step]:
+    if not plan_.modifiers:
+        return []
+    return [Step("Modifiers: " + ", ".join(f"{name} {signed(value)}" for name, value in plan_.modifiers)
+                 + f" = {signed(plan_.modifier)}, on the " + ("target number" if plan_.on == "target" else "roll"),
+                 "D-SL-2")]
+
+
+def fire(plan_: Plan, dice: DiceSource, name: str, why: str, skill_words: str) -> tuple[Dice, Check, Step]:
+    """One attack roll: the three dice asked for by role, read against the plan."""
+    rolled = rolls.three(dice, name, why)
     result = roll_check(plan_, rolled)
-    skill_name = armed.weapons[shot.weapon].weapon.skill
-    steps.append(Step(rolls.words(result, plan_.skill, skill_name + (" (split)" if shot.split else ""),
-                                  modifier=plan_.modifier, on=plan_.on, wounds=plan_.wounds),
-                      "seed, Combat Skill Resolution; D-SL-1, D-SL-3",
-                      (rolled.success, rolled.penetration, rolled.damage), "attack", names=rolls.ROLES))
+    return rolled, result, Step(rolls.words(result, plan_.skill, skill_words, modifier=plan_.modifier, on=plan_.on,
+                                            wounds=plan_.wounds),
+                                "seed, Combat Skill Resolution; D-SL-1, D-SL-3",
+                                (rolled.success, rolled.penetration, rolled.damage), name, names=rolls.ROLES)
+
+
+def deviate(plan_: Plan, result: Check, start: Hex, dice: DiceSource, name: str = DIRECTION_DIE,
+            what: str = "The shot") -> tuple[Hex | None, list[Step]]:
+    """Where a shot from ``start`` lands: its spread (:func:`.shooting.spread`), and a direction die when the spread
+    is more than 0.  None for a clean miss (the option)."""
     distance = spread(plan_, result)
-    direction = None
     if distance is None:
-        steps.append(Step("A clean miss (the option): no landing point", "seed, Missed Shots (option)"))
-    else:
-        steps.append(Step(_spread_words(plan_, result.success, distance, result.success_die, result.total,
-                                        result.target), "seed, Hit Deviation; D-SL-17, D-SL-24, D-SL-25"))
-        if distance:
-            hexes = f"{distance} hex{'es' if distance != 1 else ''}"
-            direction = int(dice.roll(DIRECTION_DIE, "d6", 1, names=("Direction die",),
-                                      why=f"The shot deviates {hexes}: roll the direction die (1 upper-right, "
-                                          "clockwise to 6 up)")[0])
-    landed, region = place(plan_, result, direction)
-    if landed is not None and direction is not None:
-        steps.append(Step(f"Direction die {direction}: {DIRECTION_NAMES[direction]}, {distance} hex"
-                          f"{'es' if distance != 1 else ''} from {hex_words(shot.aim)} to {hex_words(landed)}",
-                          "RULES_NOTES 3.3 Hit Deviation Diagram; D-SL-23", (direction,), DIRECTION_DIE,
-                          names=("Direction die",)))
-    state = replace(states[shot.target], last_shot=LastShot(shot.aim, landed, region is not None))
-    if region is None:
-        if result.success:
+        return None, [Step("A clean miss (the option): no landing point", "seed, Missed Shots (option)")]
+    steps = [Step(_spread_words(plan_, result.success, distance, result.success_die, result.total, result.target),
+                  "seed, Hit Deviation; D-SL-17, D-SL-24, D-SL-25")]
+    if not distance:
+        return start, steps
+    hexes = f"{distance} hex{'es' if distance != 1 else ''}"
+    direction = int(dice.roll(name, "d6", 1, names=("Direction die",),
+                              why=f"{what} deviates {hexes}: roll the direction die (1 upper-right, clockwise to "
+                                  "6 up)")[0])
+    landed = step_hex(start, direction, distance)
+    steps.append(Step(f"Direction die {direction}: {DIRECTION_NAMES[direction]}, {hexes} from {hex_words(start)} to "
+                      f"{hex_words(landed)}", "RULES_NOTES 3.3 Hit Deviation Diagram; D-SL-23", (direction,), name,
+                      names=("Direction die",)))
+    return landed, steps
+
+
+def touched(hex_: Hex, radius: int) -> list[str]:
+    """The body locations a hit on ``hex_`` covers: its own, and with a template (a rotary gun's 7 hexes, a
+    shotgun's growing spread) every location with a hex within ``radius``; in the body's order."""
+    regions = {REGION_OF[cell] for cell in within(hex_, radius) if cell in REGION_OF}
+    return [location for location in LOCATIONS if location in regions]
+
+
+def land_hit(sheet: Sheet, state: State, hex_: Hex, plan_: Plan, rolled: Dice, options: Options, dice: DiceSource,
+             *, knocks: bool = True) -> tuple[State, list[Step], str]:
+    """A hit landing on ``hex_``: on its location, or, with a template, on every location it covers; a rotary gun
+    shares its barrels' damage among them (D-SL-28); knockback is rolled once on the damage done in all."""
+    locations = touched(hex_, plan_.template)
+    if not locations:
+        return state, [Step("That is off the body: the shot misses", "D-SL-23")], "Miss"
+    if plan_.template == 0 and plan_.barrels == 1:
+        return strike(sheet, state, locations[0], plan_, rolled, options, dice, knocks=knocks)
+    names = ", ".join(LOCATION_LABELS[location] for location in locations)
+    cells = len(within(hex_, plan_.template))
+    times = (plan_.barrels, len(locations)) if plan_.barrels > 1 else (1, 1)
+    how = (f"{plan_.barrels} barrels: the damage \u00d7 {plan_.barrels}"
+           + (f", shared by the {len(locations)} locations" if len(locations) > 1 else "")
+           if plan_.barrels > 1 else "each location once, against its own armour; Incap takes them all")
+    steps = [Step(f"The hit covers {cells} hexes around {hex_words(hex_)}: {names}; {how}",
+                  "seed, Rotary Guns; Shotguns; D-SL-28")]
+    before = state
+    parts = []
+    for location in locations:
+        state, more, outcome = strike(sheet, state, location, plan_, rolled, options, dice, times, knocks=False)
+        steps += more
+        parts.append(outcome.split(";")[0])
+    done = state.incap_damage - before.incap_damage
+    if knocks:
+        state, knocked = knock(sheet, state, done, dice)
+        steps += knocked
+    outcome = "; ".join(parts)
+    if dead(sheet, state):
+        outcome += "; dead"
+    elif unconscious(sheet, state, options):
+        outcome += "; unconscious"
+    return state, steps, outcome
+
+
+def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+            dice: DiceSource) -> tuple[dict[str, State], Report]:
+    """A single shot (the firing modes that fire more are :mod:`.volley`'s)."""
+    armed, target = sheets[shot.attacker], sheets[shot.target]
+    title = f"{armed.name} shoots at {target.name} with {armed.weapons[shot.weapon].name}"
+    steps, after, fire_modifier, stop = prepare(shot, sheets, states, dice)
+    if stop:
+        return after, Report(title, tuple(steps), stop)
+    plan_ = plan(shot, sheets, states, options, fire_modifier)
+    steps += modifier_steps(plan_)
+    skill_name = armed.weapons[shot.weapon].weapon.skill
+    rolled, result, step = fire(plan_, dice, "attack", f"{armed.name} fires at {target.name}'s "
+                                f"{hex_words(shot.aim)}: roll the three dice, skill {plan_.skill} against "
+                                f"{SKILL_TARGET}", skill_words(skill_name, shot))
+    steps.append(step)
+    after, more, jammed = recoil_after(shot, sheets, after, plan_, options, dice, [(rolled, result)], 1)
+    if jammed:
+        return after, Report(title, tuple(steps + more), "Jammed: no shot")
+    landed, deviation = deviate(plan_, result, shot.aim, dice)
+    steps += deviation
+    hit_ = result.success and landed is not None and bool(touched(landed, plan_.template))
+    state = replace(after[shot.target], marks=(),
+                    last_shot=LastShot(shot.aim, landed, hit_))
+    if not hit_:
+        if result.success and landed is not None:
             steps.append(Step("That is off the body: the shot misses", "D-SL-23"))
         after[shot.target] = state
-        return after, Report(title, tuple(steps), "Miss")
-    state, more, outcome = strike(target, state, region, plan_, rolled, options, dice)
+        return after, Report(title, tuple(steps + more), "Miss")
+    assert landed is not None
+    state, struck, outcome = land_hit(target, state, landed, plan_, rolled, options, dice)
     after[shot.target] = state
-    return after, Report(title, tuple(steps + more), outcome)
+    return after, Report(title, tuple(steps + struck + more), outcome)
+
+
+def skill_words(skill: str, shot: Shot) -> str:
+    return skill + (" (split)" if shot.split else "") + (" (halved: two weapons)" if shot.paired >= 0 else "")
+
+
+def recoil_after(shot: Shot, sheets: Mapping[str, Sheet], after: dict[str, State], plan_: Plan, options: Options,
+                 dice: DiceSource, rolled: list[tuple[Dice, Check]], fired: int) -> tuple[dict[str, State],
+                                                                                     list[Step], bool]:
+    """What firing does to the shooter: the shots counted against the round's DEX/2, a jam (the optional rule:
+    all ones, or an overfired roll over JF + 4 \u2212 the excess; D-SL-16) and the recoil's bruises to the weapon
+    arm, with the PHYS roll to stay conscious (seed, Recoil).  True when the last roll jammed the weapon (that shot
+    does not go off)."""
+    armed = sheets[shot.attacker]
+    gun = armed.weapons[shot.weapon]
+    state = after[shot.attacker]
+    steps: list[Step] = []
+    jammed = False
+    if options.jamming == "on":
+        allowance = armed.stat("dex") // 2
+        for number_, (faces, result) in enumerate(rolled):
+            excess = max(0, state.fired + number_ + 1 - allowance) if shot.mode == "semi" else 0
+            raw = (faces.success, faces.penetration, faces.damage)
+            if jams(raw, result.total, gun.weapon.jam, excess, options.jam_against):
+                why = ("all three dice show 1" if raw == (1, 1, 1) else
+                       f"{excess} shot{'s' if excess > 1 else ''} past the round's {allowance}: "
+                       f"{'the dice' if options.jam_against == 'raw' else 'the total'} "
+                       f"{sum(raw) if options.jam_against == 'raw' else result.total} is over "
+                       f"JF {gun.weapon.jam} + 4 \u2212 {excess} = {jam_number(gun.weapon.jam or 0, excess)}")
+                steps.append(Step(f"{gun.name} jams ({why}): that shot does not go off; clearing it takes a Weapons "
+                                  "Maintenance roll (Unjam)", "seed, Jamming Factor; D-SL-16"))
+                fired = number_
+                state = replace(state, jammed=state.jammed + (shot.weapon,))
+                jammed = True
+                break
+    bullets = fired
+    state = replace(state, fired=state.fired + (fired if shot.mode in ("single", "semi") else 0))
+    if plan_.bruising and bullets:
+        amount = plan_.bruising * bullets
+        before = state
+        state = take(state, None, amount, bruising=True)
+        steps.append(Step(f"The recoil bruises {armed.name}'s {LOCATION_LABELS[plan_.arm].lower()}: {plan_.bruising} "
+                          f"a shot (recoil over STR + 3) \u00d7 {bullets} = {amount} bruising",
+                          "seed, Recoil; D-SL-15"))
+        result, step = test(dice, "recoil", f"{armed.name} takes {amount} bruising from the recoil: roll 3d6 for a "
+                            "PHYS test to stay conscious", armed.stat("phys"), "PHYS", "seed, Recoil",
+                            wounds=len(state.wounds))
+        steps.append(step)
+        if not result.success:
+            state = replace(state, knocked_out=True)
+        for words in news(armed, before, state, options):
+            steps.append(Step(words, "seed, Recoil; Bruising Damage"))
+    after = dict(after)
+    after[shot.attacker] = state
+    return after, steps, jammed
 
 
 @dataclass(frozen=True)
@@ -146,11 +280,13 @@ class Impact:
 
 
 def impact(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_die: int, damage_die: int,
-           options: Options) -> Impact:
-    """The one reading of a hit's numbers, for the resolver (:func:`strike`) and the odds alike."""
+           options: Options, times: tuple[int, int] = (1, 1)) -> Impact:
+    """The one reading of a hit's numbers, for the resolver (:func:`strike`) and the odds alike; ``times`` scales
+    the damage (a rotary gun's barrels over the locations hit)."""
     there = cover(sheet, state, location, options)
     hit = shoot(pen_die=penetration_die, pen=plan_.pen, damage_die=damage_die, dam=plan_.dam, pv=there.pv,
-                impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage)
+                impact=there.impact, armour_piercing=plan_.armour_piercing, armour_damage=plan_.armour_damage,
+                times=times)
     halved = sheet.skin == "vevaphon" and not skin_pv(sheet, state) and hit.damage > 0
     damage = hit.damage // 2 if halved else hit.damage
     phys = sheet.stat("phys")
@@ -159,19 +295,22 @@ def impact(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_d
 
 
 def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice, options: Options,
-           dice: DiceSource) -> tuple[State, list[Step], str]:
-    """A hit on one location: through its armour to Incap and the location, and what follows."""
+           dice: DiceSource, times: tuple[int, int] = (1, 1), knocks: bool = True) -> tuple[State, list[Step], str]:
+    """A hit on one location: through its armour to Incap and the location, and what follows (``knocks``: the
+    knockback rolls, left to the caller when one attack hits several locations at once)."""
     place_ = LOCATION_LABELS[location]
     steps = []
     hardened = skin_pv(sheet, state) if sheet.skin == "vevaphon" and sheet.vevaphon_pv else 0
-    found = impact(sheet, state, location, plan_, rolled.penetration, rolled.damage, options)
+    found = impact(sheet, state, location, plan_, rolled.penetration, rolled.damage, options, times)
     there, hit, damage = found.cover, found.hit, found.damage
+    scaled = "" if times == (1, 1) else f" \u00d7 {times[0]}" + (f" \u00f7 {times[1]}" if times[1] > 1 else "")
+    sum_words = (f"(Damage die {rolled.damage} + DAM {plan_.dam}){scaled}" if scaled
+                 else f"Damage die {rolled.damage} + DAM {plan_.dam}") + f" = {hit.total_damage}"
     if not there.layers:
-        steps.append(Step(f"The {place_} is bare: Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}",
-                          "seed, Damage"))
+        steps.append(Step(f"The {place_} is bare: {sum_words}", "seed, Damage" + ("; D-SL-28" if scaled else "")))
     elif not there.live:
         steps.append(Step(f"The armour on the {place_} has no ID left ({there.describe()}): the shot goes through; "
-                          f"Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}", "seed, Impact Damage"))
+                          f"{sum_words}", "seed, Impact Damage"))
     else:
         layered = f" (layered: best PV + {len(there.live) - 1})" if len(there.wearing) > 1 else ""
         verdict = "penetrates" if hit.penetrates else "does not penetrate"
@@ -180,8 +319,7 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
         if hit.penetrates:
             through = (f"AP ammunition: the full {hit.total_damage}" if plan_.armour_piercing
                        else f"{minus(hit.total_damage, there.pv)} = {hit.damage}")
-            steps.append(Step(f"Damage die {rolled.damage} + DAM {plan_.dam} = {hit.total_damage}; through the armour: "
-                              f"{through}", "seed, Damage"))
+            steps.append(Step(f"{sum_words}; through the armour: {through}", "seed, Damage"))
         else:
             steps.append(Step("The armour takes the punishment: no damage to the body", "seed, Impact Damage"))
         for layer in there.wearing:
@@ -220,8 +358,9 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Plan, rolled: Dice,
             state = replace(state, pv_lost=state.pv_lost + loss)
             steps.append(Step(f"The cells soften: PV {minus(hardened, loss)} = {hardened - loss} (7 \u2212 the Success "
                               "die); ID follows it down", "seed, Vevaphon Armour"))
-    state, knocked = knock(sheet, state, damage, dice)
-    steps += knocked
+    if knocks:
+        state, knocked = knock(sheet, state, damage, dice)
+        steps += knocked
     outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": stopped by the armour")
     for words in news(sheet, before, state, options):
         steps.append(Step(words, "seed, Damage; Applying Damage; D-SL-11"))

@@ -1,6 +1,6 @@
 """The SLA options: each alternative the seed or the notes offer, defaulting to the notes' decision, and two
 editable tables the encounter may rewrite before its first action: the special ammunition (most of it is lost,
-RULES_NOTES 3.2) and how a character's actions fall in the three phases (D-SL-22)."""
+RULES_NOTES 3.2), the scopes' bonuses (lost too) and how a character's actions fall in the three phases (D-SL-22)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ EDITABLE_AMMO: tuple[str, ...] = tuple(row["value"] for row in AMMO_ROWS if row[
 AMMO_COLUMNS = ("pen_times", "pen_divide", "pen_add", "dam_times", "dam_divide", "dam_add", "ap")
 PHASE_ROWS: tuple[dict[str, Any], ...] = tuple(_DATA["phases"]["rows"])
 MAX_ACTIONS = len(PHASE_ROWS)
+DEFAULT_SCOPES: tuple[tuple[int, int], ...] = tuple((row["at"], row["nearer"]) for row in _DATA["scopes"]["rows"])
 
 
 def _ammo_row(row: dict[str, Any]) -> tuple[int, ...]:
@@ -48,6 +49,19 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
     "layering": ("Layered armour (optional rule)", "seed, Layering Armour; D-SL-32", "off", (
         ("off", "Off: where armours overlap, the one with the best PV protects"),
         ("on", "On: the best PV + 1 for each further layer; every live layer loses the armour damage"))),
+    "auto_skill": ("A burst's length and deviation influence use", "D-SL-5", "full", (
+        ("full", "The full Auto/Support rank (the rule's words)"),
+        ("half", "Half the rank, rounded down (the worked example's reading)"))),
+    "recoil_band": ("Recoil above STR", "D-SL-15", "plus3", (
+        ("plus3", "Up to STR + 3 needs both hands and costs nothing; past that \u22121 to hit a point over STR"),
+        ("none", "Any point over STR is \u22121 to hit, in both hands or one"))),
+    "jamming": ("Jamming (optional rule)", "seed, Jamming Factor", "off", (
+        ("off", "Off: weapons never jam"),
+        ("on", "On: all three dice showing 1 jam the weapon; semi-auto shots past the round's DEX/2 risk a jam "
+               "against JF + 4 \u2212 the excess"))),
+    "jam_against": ("An overfired weapon jams when", "D-SL-16", "raw", (
+        ("raw", "The three dice, before the skill, come to more than JF + 4 \u2212 the excess"),
+        ("total", "The roll's total comes to more than JF + 4 \u2212 the excess"))),
     "under_fire": ("Under fire (optional rule)", "seed, Under Fire", "off", (
         ("off", "Off: no one aims while being shot at"),
         ("on", "On: \u22125 to hit, less 1 per point a COOL test beats 16; aiming needs a COOL test at \u22125 a "
@@ -68,6 +82,16 @@ TABLES: dict[str, dict[str, Any]] = {
                                                    ("ap", "AP (1 yes)", 0, 1))],
         "rows": [{"label": row["label"]} for row in AMMO_ROWS if row["value"] != "standard"],
         "default": [dict(zip(AMMO_COLUMNS, row)) for row in DEFAULT_AMMO],
+    },
+    "scopes": {
+        "name": "scopes", "kind": "table", "label": "Scope bonuses", "decision": "seed, Scopes",
+        "help": "What a scope takes off the Hit Spread of an aimed shot, by the range band it is focused on: at that "
+                "band, and at a nearer band without refocusing (one action a band). The printed table is lost: the "
+                "numbers are the GM's.",
+        "columns": [{"name": "at", "label": "At its band", "kind": "integer", "min": 0, "max": 9},
+                    {"name": "nearer", "label": "Nearer", "kind": "integer", "min": 0, "max": 9}],
+        "rows": [{"label": f"Focused on {band} range"} for band in ("Optimum", "Medium", "Long", "Extreme")],
+        "default": [{"at": at, "nearer": nearer} for at, nearer in DEFAULT_SCOPES],
     },
     "phases": {
         "name": "phases", "kind": "table", "label": "Actions in each phase", "decision": "D-SL-22",
@@ -90,6 +114,7 @@ class Options(Chosen):
     choices: tuple[tuple[str, str], ...]
     ammo: tuple[tuple[int, ...], ...] = DEFAULT_AMMO
     phases: tuple[tuple[int, int, int], ...] = DEFAULT_PHASES
+    scopes: tuple[tuple[int, int], ...] = DEFAULT_SCOPES
 
     def load(self, ammo: str) -> dict[str, Any]:
         """One load's row: PEN and DAM as fractions plus an addition, and whether it is armour-piercing."""
@@ -126,7 +151,10 @@ def read_options(data: Any) -> Options:
             if sum(row) != actions:
                 raise BadField(f"the {actions}-action row places {sum(row)} actions; its three phases must add up to "
                                f"{actions}", field="options.phases")
-    return Options(chosen, ammo, phases)
+    scopes = DEFAULT_SCOPES
+    if "scopes" in data:
+        scopes = tuple((row["at"], row["nearer"]) for row in choices.read_table(data["scopes"], TABLES["scopes"]))
+    return Options(chosen, ammo, phases, scopes)
 
 
 def options_to_dict(options: Options) -> dict[str, Any]:
@@ -136,4 +164,6 @@ def options_to_dict(options: Options) -> dict[str, Any]:
         out["ammo"] = [dict(zip(AMMO_COLUMNS, row)) for row in options.ammo]
     if options.phases != DEFAULT_PHASES:
         out["phases"] = [{f"phase_{n + 1}": count for n, count in enumerate(row)} for row in options.phases]
+    if options.scopes != DEFAULT_SCOPES:
+        out["scopes"] = [{"at": at, "nearer": nearer} for at, nearer in options.scopes]
     return out

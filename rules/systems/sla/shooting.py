@@ -18,10 +18,12 @@ from ...keys import cached_hash
 from .armour import load_ammo
 from .body import QUICK_DRAW
 from .diagram import REGION_OF, land
-from .fire import RANGES, SHOTS, aim_bonus, band, hit_spread, missed_spread, spread_modifier
+from .fire import RANGES, SHOTS, aim_bonus, band, hit_spread, missed_spread, semi_auto_shots, spread_modifier
+from .blast import shotgun, shotgun_template
+from .handling import OFF_HAND, arm_bruising, hands_needed, recoil_penalty, scope_bonus
 from .options import EDITABLE_AMMO, Options
 from .resolution import Check, Dice, check
-from .sheet import Sheet
+from .sheet import BANDS, Sheet, Weapon
 from .wounds import POSITION_LABELS, State, dead, unconscious
 
 SHOT_TYPES = ("aimed", "snap", "wild")
@@ -33,6 +35,17 @@ MAX_DISTANCE = 99_999
 MAX_MODIFIER = 20
 MAX_SHOOTERS = 9
 DEFAULT_AIM = "0,3"
+MODES = ("single", "semi", "auto", "burst", "suppress")
+MODE_WORDS = {"single": "single shots", "semi": "semi-auto", "auto": "full auto", "burst": "bursts",
+              "suppress": "suppressive fire"}
+STEERING = ("toward", "none")
+WALK_PAYS = ("stray", "influence")
+CROSSINGS = ("dodge", "acrobatics")
+SHELLS = ("shot", "slug")
+HANDS = ("two", "one")
+MAX_SHOTS = 20
+MAX_BURST_DICE = 6
+MAX_BULLETS = 60
 DANCE_WORDS = {"dance": "Dance of Death", "ballet": "Ballet of Death", "none": "a dodge"}
 
 
@@ -73,6 +86,20 @@ class Shot:
     modifier: int
     split: int
     second_rank: int
+    mode: str = "single"            # single, semi, auto, burst or suppress
+    shots: int = 1                  # semi-auto: shots this action
+    burst_dice: int = 0             # full auto: the d6 rolled for the burst's length
+    wanted: int = 0                 # full auto: the length the rolled one is moved toward (0: as rolled)
+    steer: str = "toward"           # deviation influence: toward the hex aimed at, or none
+    walk_to: str = ""               # walking the fire on to a second target
+    walk_after: int = 0             # ... after this many bullets
+    walk_pay: str = "stray"         # ... paying a stray bullet or an influence chance
+    shell: str = "shot"             # a shotgun's shot or slug
+    hands: str = "two"              # a weapon that needs two hands, fired in one
+    hand: str = "main"              # the off hand: -3 without Ambidextrous
+    paired: int = -1                # the other weapon fired at the same time (-1: none)
+    focus: str = ""                 # the band the scope is focused on ("": the one it is made for)
+    crossing: str = "dodge"         # suppressive fire: the skill the target crosses the zone with
 
     def to_inputs(self) -> dict[str, Any]:
         """The canonical inputs the log keeps: a default is left out (a shorter link), what it reads is not."""
@@ -94,7 +121,15 @@ class Shot:
                 out[name] = getattr(self, name)
         if self.split:
             out["second_rank"] = self.second_rank
+        for name, default in _MODE_DEFAULTS:
+            if getattr(self, name) != default:
+                out[name] = getattr(self, name)
         return out
+
+
+_MODE_DEFAULTS = (("mode", "single"), ("shots", 1), ("burst_dice", 0), ("wanted", 0), ("steer", "toward"),
+                  ("walk_to", ""), ("walk_after", 0), ("walk_pay", "stray"), ("shell", "shot"), ("hands", "two"),
+                  ("hand", "main"), ("paired", -1), ("focus", ""), ("crossing", "dodge"))
 
 
 def able(sheet: Sheet, state: State, options: Options, field: str) -> None:
@@ -161,7 +196,75 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
                 distance, fields.choice(inputs, "ammo", "ammo", AMMO_CHOICES, default="standard"), quick_draw,
                 dive, shooters,
                 fields.integer(inputs, "modifier", "modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0), split,
-                second_rank)
+                second_rank, **_read_mode(inputs, sheets, states, options, attacker, target, weapon, stance, rest))
+
+
+def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
+               options: Options, attacker: str, target: str, weapon: int, stance: bool,
+               rest: bool) -> dict[str, Any]:
+    """The firing mode and how the weapon is held (seed: Rate of Fire, Recoil, Two-Handed Combat, Scopes)."""
+    armed, state = sheets[attacker], states[attacker]
+    entry = armed.weapons[weapon]
+    gun = entry.weapon
+    if weapon in state.jammed:
+        raise BadField(f"{entry.name} is jammed: clear it first (Unjam, a Weapons Maintenance roll)", field="weapon")
+    mode = fields.choice(inputs, "mode", "mode", MODES, default="single")
+    if mode not in gun.modes:
+        raise BadField(f"{entry.name} cannot fire {MODE_WORDS[mode]}; it fires "
+                       f"{', '.join(MODE_WORDS[known] for known in gun.modes)}", field="mode")
+    out: dict[str, Any] = {"mode": mode}
+    if mode == "semi":
+        most = semi_auto_shots(armed.stat("str"), steadied_recoil(gun, stance, rest), 10 ** 6)
+        shots = fields.integer(inputs, "shots", "shots", 1, MAX_SHOTS, default=1)
+        if shots > most:
+            raise BadField(f"{armed.name} can fire at most {most} shot{'s' if most > 1 else ''} an action with "
+                           f"{entry.name} (STR {armed.stat('str')} \u2212 RCL, at least 1)", field="shots")
+        left = armed.stat("dex") // 2 - state.fired
+        if shots > left and (options.jamming == "off" or gun.jam is None):
+            raise BadField(f"{armed.name} has {max(0, left)} shot{'s' if left != 1 else ''} left this round (DEX/2 "
+                           f"= {armed.stat('dex') // 2}, {state.fired} fired)" + (
+                               "; with the Jamming rule on, a weapon with a JF may be overfired" if gun.jam is None
+                               or options.jamming == "off" else ""), field="shots")
+        out["shots"] = shots
+    if mode == "auto":
+        out["burst_dice"] = fields.integer(inputs, "burst_dice", "burst_dice", 1, MAX_BURST_DICE, default=2)
+        out["wanted"] = fields.integer(inputs, "wanted", "wanted", 0, MAX_BULLETS, default=0)
+    if mode in ("auto", "burst"):
+        out["steer"] = fields.choice(inputs, "steer", "steer", STEERING, default="toward")
+        walk_to = inputs.get("walk_to") or ""
+        if walk_to:
+            walk_to = fields.combatant(inputs, "walk_to", sheets, "second target")
+            if walk_to in (attacker, target):
+                raise BadField("the fire walks on to someone else: pick a third character, or none", field="walk_to")
+            out["walk_to"] = walk_to
+            out["walk_after"] = fields.integer(inputs, "walk_after", "walk_after", 1, MAX_BULLETS, default=1)
+            out["walk_pay"] = fields.choice(inputs, "walk_pay", "walk_pay", WALK_PAYS, default="stray")
+    if mode == "suppress":
+        out["crossing"] = fields.choice(inputs, "crossing", "crossing", CROSSINGS, default="dodge")
+    if gun.shotgun:
+        out["shell"] = fields.choice(inputs, "shell", "shell", SHELLS, default="shot")
+    if hands_needed(steadied_recoil(gun, stance, rest), armed.stat("str")) == 2:
+        out["hands"] = fields.choice(inputs, "hands", "hands", HANDS, default="two")
+    out["hand"] = fields.choice(inputs, "hand", "hand", ("main", "off"), default="main")
+    paired = fields.integer(inputs, "paired", "paired", -1, len(armed.weapons) - 1, default=-1)
+    if paired == weapon:
+        raise BadField("the second weapon must be another one of the sheet's weapons", field="paired")
+    if paired >= 0 and armed.weapons[paired].weapon.kind != "firearm":
+        raise BadField(f"{armed.weapons[paired].name} is not a firearm; two firearms are fired together",
+                       field="paired")
+    out["paired"] = paired
+    if gun.scope:
+        focus = fields.choice(inputs, "focus", "focus", ("",) + BANDS, default="")
+        if focus and BANDS.index(focus) > BANDS.index(gun.scope):
+            raise BadField(f"the scope is made for {gun.scope} range and focuses only nearer than that",
+                           field="focus")
+        out["focus"] = focus
+    return out
+
+
+def steadied_recoil(gun: Weapon, stance: bool, rest: bool) -> int:
+    """The recoil after a firing stance, a rest and the weapon's baffling, never below 0 (D-SL-25)."""
+    return max(0, gun.recoil - int(stance) - int(rest) - gun.baffling)
 
 
 @dataclass(frozen=True)
@@ -189,6 +292,13 @@ class Plan:
     armour_damage: int | None
     armour_piercing: bool
     clean_miss: bool
+    mode: str = "single"
+    fa: int = 1                     # hexes each later bullet of a burst deviates
+    barrels: int = 1                # a rotary gun's: every hit is one from each barrel
+    template: int = 0               # the hit's radius in hexes: 1 for a rotary gun, a shotgun's shot by band
+    bruising: int = 0               # to the weapon arm, each shot (recoil above STR + 3)
+    arm: str = "right_arm"
+    scope: int = 0                  # taken off an aimed shot's Hit Spread
 
     @property
     def modifier(self) -> int:
@@ -224,15 +334,38 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
     range_band = band(shot.distance, weapon.range) or "extreme"
     steadied = (("for the firing stance", int(shot.stance)), ("for the rest", int(shot.rest)),
                 ("for the baffling", weapon.baffling))
-    recoil = max(0, weapon.recoil - sum(amount for _, amount in steadied))
+    recoil = steadied_recoil(weapon, shot.stance, shot.rest)
+    kick = recoil
+    skill = armed.rank(weapon.skill) - shot.split
+    if shot.paired >= 0:
+        other = armed.weapons[shot.paired]
+        kick += steadied_recoil(other.weapon, shot.stance, shot.rest)
+        skill //= 2
+    strength = armed.stat("str")
+    penalty = recoil_penalty(kick, strength, one_handed=shot.hands == "one", band=options.recoil_band)
+    if penalty:
+        modifiers.append((f"recoil {kick}" + (" (both weapons)" if shot.paired >= 0 else "") + f" over STR {strength}"
+                          + (" in one hand" if shot.hands == "one" else ""),
+                          penalty))
+    if shot.hand == "off" and not armed.ambidextrous:
+        modifiers.append(("off hand", OFF_HAND))
+    pen_base, dam_base = weapon.pen, weapon.dam
+    template = 1 if weapon.barrels > 1 else 0
+    if weapon.shotgun:
+        pen_base, dam_base = shotgun(weapon.pen, weapon.dam, range_band, slug=shot.shell == "slug")
+        if shot.shell == "shot":
+            template = shotgun_template(range_band)
     load = options.load(shot.ammo)
-    pen, dam = load_ammo(load, weapon.pen, weapon.dam)
-    return Plan(armed.rank(weapon.skill) - shot.split, tuple(modifiers), options.modifiers_on,
+    pen, dam = load_ammo(load, pen_base, dam_base)
+    scope = (scope_bonus(options.scopes, shot.focus or weapon.scope, range_band)
+             if weapon.scope and shot.shot == "aimed" else 0)
+    return Plan(skill, tuple(modifiers), options.modifiers_on,
                 len(states[shot.attacker].wounds), shot_type, range_band, weapon.recoil, steadied, recoil,
                 spread_modifier(shot_type, range_band), aim_bonus(shot.shot, shot.aims, armed.rank("Marksman")),
                 weapon.accuracy, shot.aim,
                 pen - (1 if weapon.silenced else 0), dam, weapon.armour_damage, bool(load["ap"]),
-                options.missed_shot == "clean")
+                options.missed_shot == "clean", shot.mode, weapon.fa, weapon.barrels, template,
+                arm_bruising(kick, strength), "left_arm" if shot.hand == "off" else "right_arm", scope)
 
 
 def roll_check(plan_: Plan, dice: Dice) -> Check:
@@ -243,8 +376,8 @@ def spread(plan_: Plan, result: Check) -> int | None:
     """How far the shot deviates: a hit's Hit Spread, less the Success die as the Aiming die; a miss's spread
     (D-SL-24); None for a clean miss (the option)."""
     if result.success:
-        return hit_spread(plan_.recoil, shot=plan_.shot_type, range_band=plan_.range_band, bonus=plan_.aim_bonus,
-                          aiming_die=result.success_die, accuracy=plan_.accuracy)
+        return hit_spread(plan_.recoil, shot=plan_.shot_type, range_band=plan_.range_band,
+                          bonus=plan_.aim_bonus + plan_.scope, aiming_die=result.success_die, accuracy=plan_.accuracy)
     if plan_.clean_miss:
         return None
     miss_type = "wild" if plan_.shot_type == "wild_rapid" else plan_.shot_type

@@ -46,10 +46,12 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"
     shot = state.last_shot
     if state.marks:
-        for mark in state.marks:
-            drawn: dict[str, Any] = {"q": mark.hex[0], "r": mark.hex[1], "kind": mark.kind, "label": mark.label}
-            if mark.start is not None and mark.start != mark.hex:
-                drawn["from"] = list(mark.start)
+        for left in state.marks:
+            drawn: dict[str, Any] = {"q": left.hex[0], "r": left.hex[1], "kind": left.kind, "label": left.label}
+            if left.start is not None and left.start != left.hex:
+                drawn["from"] = list(left.start)
+            if left.text:
+                drawn["text"] = left.text
             marks.append(drawn)
         summary += "; last attack: " + ", ".join(mark.label for mark in state.marks if mark.kind != "aim")
     elif shot:

@@ -56,6 +56,7 @@ class Mark:
     hex: tuple[int, int]
     label: str
     start: tuple[int, int] | None = None
+    text: str = ""                                  # a short tag drawn beside it: a bullet's number
 
 
 @dataclass(frozen=True)
