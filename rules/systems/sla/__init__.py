@@ -19,12 +19,13 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report
 from ..data import load
-from . import care, hit, rounds
+from . import care, hit, rounds, volley
 from .chances import shot_odds
 from .diagram import REGIONS
 from .options import Options, options_to_dict, read_options, schema as _option_schema
-from .shooting import AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_DISTANCE, MAX_MODIFIER, MAX_SHOOTERS, read_shot
-from .sheet import (DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE, LOCATION_LABELS, LOCATIONS, MAX_ARMOUR,
+from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
+                       MAX_SHOOTERS, MAX_SHOTS, read_shot)
+from .sheet import (BANDS, DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE, LOCATION_LABELS, LOCATIONS, MAX_ARMOUR,
                     MAX_PV, MAX_WEAPONS, SPECIES, STAT_RANGE, STATS, Sheet)
 from .reference import tables
 from .view import card
@@ -113,6 +114,7 @@ def _shoot_inputs() -> list[dict[str, Any]]:
         {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Shooter"},
         {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon"},
+        {"name": "mode", "kind": "mode", "from": "attacker", "weapon": "weapon", "label": "Fire"},
         _aim_input(),
         {"name": "shot", "kind": "choice", "label": "Shot", "default": "aimed", "choices": [
             {"value": "aimed", "label": "Aimed (one action or more of aiming)"},
@@ -138,11 +140,62 @@ def _shoot_inputs() -> list[dict[str, Any]]:
          "help": "Under Fire: a COOL test, \u22125 to aim for each"},
         {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -MAX_MODIFIER,
          "max": MAX_MODIFIER, "default": 0, "help": "situational; + helps the shooter"},
+        *_mode_inputs(),
         {"name": "split", "kind": "integer", "label": "Ranks split off to a second action", "min": 0, "max": 20,
          "default": 0, "advanced": True, "help": "a split action: the shot keeps the rest of the rank"},
         {"name": "second_rank", "kind": "integer", "label": "The second action's skill rank", "min": 0, "max": 20,
          "default": 0, "advanced": True, "when": {"input": "split", "not_in": [0]},
          "help": "no more ranks may go to it than this"},
+    ]
+
+
+def _mode_inputs() -> list[dict[str, Any]]:
+    """How the weapon is fired and held (seed: Rate of Fire, Semi Auto, Full-Auto, Burst Fire, Walking the Fire,
+    Suppressive Fire, Shotguns, Recoil, Scopes, Two-Handed Combat)."""
+    auto = {"input": "mode", "in": ["auto"]}
+    bursts = {"input": "mode", "in": ["auto", "burst"]}
+    walking = {"input": "walk_to", "not_in": [""]}
+    return [
+        {"name": "shots", "kind": "integer", "label": "Shots this action", "min": 1, "max": MAX_SHOTS, "default": 2,
+         "when": {"input": "mode", "in": ["semi"]},
+         "help": "up to STR \u2212 RCL (at least 1), and DEX/2 a round; each later shot deviates from the last"},
+        {"name": "burst_dice", "kind": "integer", "label": "Dice for the burst's length", "min": 1,
+         "max": MAX_BURST_DICE, "default": 2, "when": auto, "help": "the bullets are the dice's total"},
+        {"name": "wanted", "kind": "integer", "label": "Bullets wanted", "min": 0, "max": MAX_BULLETS, "default": 0,
+         "when": auto, "help": "the rolled length moves toward it by up to the Auto/Support rank; 0 keeps the roll"},
+        {"name": "steer", "kind": "choice", "label": "Deviation influence", "default": "toward", "when": bursts,
+         "choices": [{"value": "toward", "label": "Turn the first deviations toward the aim (one per Auto/Support "
+                                                  "rank)"},
+                     {"value": "none", "label": "Let every bullet go where its die says"}]},
+        {"name": "walk_to", "kind": "combatant", "role": "target", "label": "Walk the fire on to", "optional": True,
+         "empty_label": "No one", "default": "", "when": bursts, "advanced": True},
+        {"name": "walk_after", "kind": "integer", "label": "Bullets before walking on", "min": 1,
+         "max": MAX_BULLETS, "default": 3, "when": walking, "advanced": True},
+        {"name": "walk_pay", "kind": "choice", "label": "Switching targets costs", "default": "stray",
+         "when": walking, "advanced": True,
+         "choices": [{"value": "stray", "label": "A stray bullet, into the space between them"},
+                     {"value": "influence", "label": "A deviation influence chance"}]},
+        {"name": "crossing", "kind": "choice", "label": "The target crosses the fire with", "default": "dodge",
+         "when": {"input": "mode", "in": ["suppress"]},
+         "choices": [{"value": "dodge", "label": "Dodge"}, {"value": "acrobatics", "label": "Acrobatics"}],
+         "help": "at \u2212FA; his Success die must beat the shooter's"},
+        {"name": "shell", "kind": "choice", "label": "Shotgun shell", "default": "shot", "advanced": True,
+         "choices": [{"value": "shot", "label": "Shot: weaker and wider each band past Optimum"},
+                     {"value": "slug", "label": "Slug: PEN doubled, the same at every range"}],
+         "help": "shotguns only"},
+        {"name": "hands", "kind": "choice", "label": "Held in", "default": "two", "advanced": True,
+         "choices": [{"value": "two", "label": "Both hands"}, {"value": "one", "label": "One hand"}],
+         "help": "a weapon whose recoil is over STR needs both; in one, \u22121 a point over STR"},
+        {"name": "hand", "kind": "choice", "label": "Hand", "default": "main", "advanced": True,
+         "choices": [{"value": "main", "label": "Main hand"}, {"value": "off", "label": "Off hand (\u22123)"}]},
+        {"name": "two_weapons", "kind": "flag", "label": "Firing two weapons at once", "default": False,
+         "advanced": True, "help": "half skill; the recoils added against STR"},
+        {"name": "paired", "kind": "weapon", "from": "attacker", "label": "The other weapon",
+         "when": {"input": "two_weapons", "in": [True]}, "advanced": True},
+        {"name": "focus", "kind": "choice", "label": "Scope focused on", "default": "made", "advanced": True,
+         "choices": [{"value": "made", "label": "The range it is made for"}]
+         + [{"value": band, "label": f"{band.capitalize()} range"} for band in BANDS],
+         "help": "weapons with a scope; refocusing nearer takes an action a band"},
     ]
 
 
@@ -219,7 +272,8 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
           options: Options, dice: DiceSource) -> tuple[dict[str, State], Report]:
     action = _action(action)
     if action == "shoot":
-        return hit.resolve(read_shot(inputs, sheets, states, options), sheets, states, options, dice)
+        shot = read_shot(inputs, sheets, states, options)
+        return (hit.resolve if shot.mode == "single" else volley.resolve)(shot, sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
            "harm": care.harm, "move": care.move}[action]
     return run(inputs, sheets, states, options, dice)

@@ -192,78 +192,71 @@ def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]
                                 f"{hex_words(shot.aim)}: roll the three dice, skill {plan_.skill} against "
                                 f"{SKILL_TARGET}", skill_words(skill_name, shot))
     steps.append(step)
-    after, more, jammed = recoil_after(shot, sheets, after, plan_, options, dice, [(rolled, result)], 1)
+    after[shot.attacker], more, jammed = trigger(shot, armed, after[shot.attacker], rolled, result, options)
     if jammed:
         return after, Report(title, tuple(steps + more), "Jammed: no shot")
     landed, deviation = deviate(plan_, result, shot.aim, dice)
     steps += deviation
     hit_ = result.success and landed is not None and bool(touched(landed, plan_.template))
-    state = replace(after[shot.target], marks=(),
-                    last_shot=LastShot(shot.aim, landed, hit_))
-    if not hit_:
-        if result.success and landed is not None:
-            steps.append(Step("That is off the body: the shot misses", "D-SL-23"))
-        after[shot.target] = state
-        return after, Report(title, tuple(steps + more), "Miss")
-    assert landed is not None
-    state, struck, outcome = land_hit(target, state, landed, plan_, rolled, options, dice)
+    state = replace(after[shot.target], marks=(), last_shot=LastShot(shot.aim, landed, hit_))
+    outcome = "Miss"
+    if hit_ and landed is not None:
+        state, struck, outcome = land_hit(target, state, landed, plan_, rolled, options, dice)
+        steps += struck
+    elif result.success and landed is not None:
+        steps.append(Step("That is off the body: the shot misses", "D-SL-23"))
     after[shot.target] = state
-    return after, Report(title, tuple(steps + struck + more), outcome)
+    after[shot.attacker], bruises = bruised(armed, after[shot.attacker], plan_, 1, options, dice)
+    return after, Report(title, tuple(steps + bruises), outcome)
 
 
 def skill_words(skill: str, shot: Shot) -> str:
     return skill + (" (split)" if shot.split else "") + (" (halved: two weapons)" if shot.paired >= 0 else "")
 
 
-def recoil_after(shot: Shot, sheets: Mapping[str, Sheet], after: dict[str, State], plan_: Plan, options: Options,
-                 dice: DiceSource, rolled: list[tuple[Dice, Check]], fired: int) -> tuple[dict[str, State],
-                                                                                     list[Step], bool]:
-    """What firing does to the shooter: the shots counted against the round's DEX/2, a jam (the optional rule:
-    all ones, or an overfired roll over JF + 4 \u2212 the excess; D-SL-16) and the recoil's bruises to the weapon
-    arm, with the PHYS roll to stay conscious (seed, Recoil).  True when the last roll jammed the weapon (that shot
-    does not go off)."""
-    armed = sheets[shot.attacker]
-    gun = armed.weapons[shot.weapon]
-    state = after[shot.attacker]
-    steps: list[Step] = []
-    jammed = False
+def trigger(shot: Shot, sheet: Sheet, state: State, rolled: Dice, result: Check,
+            options: Options) -> tuple[State, list[Step], bool]:
+    """One pull of the trigger, on the shooter: a single or semi-auto shot counts against the round's DEX/2 (D-SL-6),
+    and with the optional Jamming rule the weapon jams on all three dice showing 1, or, for a semi-auto shot past the
+    round's allowance, on a roll over JF + 4 \u2212 the excess (D-SL-16).  True when it jammed: that shot does not go
+    off."""
+    gun = sheet.weapons[shot.weapon]
+    counted = shot.mode in ("single", "semi")
     if options.jamming == "on":
-        allowance = armed.stat("dex") // 2
-        for number_, (faces, result) in enumerate(rolled):
-            excess = max(0, state.fired + number_ + 1 - allowance) if shot.mode == "semi" else 0
-            raw = (faces.success, faces.penetration, faces.damage)
-            if jams(raw, result.total, gun.weapon.jam, excess, options.jam_against):
-                why = ("all three dice show 1" if raw == (1, 1, 1) else
-                       f"{excess} shot{'s' if excess > 1 else ''} past the round's {allowance}: "
-                       f"{'the dice' if options.jam_against == 'raw' else 'the total'} "
-                       f"{sum(raw) if options.jam_against == 'raw' else result.total} is over "
-                       f"JF {gun.weapon.jam} + 4 \u2212 {excess} = {jam_number(gun.weapon.jam or 0, excess)}")
-                steps.append(Step(f"{gun.name} jams ({why}): that shot does not go off; clearing it takes a Weapons "
-                                  "Maintenance roll (Unjam)", "seed, Jamming Factor; D-SL-16"))
-                fired = number_
-                state = replace(state, jammed=state.jammed + (shot.weapon,))
-                jammed = True
-                break
-    bullets = fired
-    state = replace(state, fired=state.fired + (fired if shot.mode in ("single", "semi") else 0))
-    if plan_.bruising and bullets:
-        amount = plan_.bruising * bullets
-        before = state
-        state = take(state, None, amount, bruising=True)
-        steps.append(Step(f"The recoil bruises {armed.name}'s {LOCATION_LABELS[plan_.arm].lower()}: {plan_.bruising} "
-                          f"a shot (recoil over STR + 3) \u00d7 {bullets} = {amount} bruising",
-                          "seed, Recoil; D-SL-15"))
-        result, step = test(dice, "recoil", f"{armed.name} takes {amount} bruising from the recoil: roll 3d6 for a "
-                            "PHYS test to stay conscious", armed.stat("phys"), "PHYS", "seed, Recoil",
-                            wounds=len(state.wounds))
-        steps.append(step)
-        if not result.success:
-            state = replace(state, knocked_out=True)
-        for words in news(armed, before, state, options):
-            steps.append(Step(words, "seed, Recoil; Bruising Damage"))
-    after = dict(after)
-    after[shot.attacker] = state
-    return after, steps, jammed
+        allowance = sheet.stat("dex") // 2
+        excess = max(0, state.fired + 1 - allowance) if shot.mode == "semi" else 0
+        raw = (rolled.success, rolled.penetration, rolled.damage)
+        if jams(raw, result.total, gun.weapon.jam, excess, options.jam_against):
+            against = options.jam_against == "raw"
+            why = ("all three dice show 1" if raw == (1, 1, 1) else
+                   f"shot {state.fired + 1} this round, {excess} past the {allowance} allowed: "
+                   f"{'the dice come to ' + str(sum(raw)) if against else 'the total is ' + str(result.total)}, "
+                   f"over JF {gun.weapon.jam} + 4 \u2212 {excess} = {jam_number(gun.weapon.jam or 0, excess)}")
+            return replace(state, jammed=state.jammed + (shot.weapon,)), [Step(
+                f"{gun.name} jams ({why}): the shot does not go off; clearing it takes an action and a Weapons "
+                "Maintenance roll (Unjam)", "seed, Jamming Factor; D-SL-16")], True
+    return replace(state, fired=state.fired + int(counted)), [], False
+
+
+def bruised(sheet: Sheet, state: State, plan_: Plan, bullets: int, options: Options,
+            dice: DiceSource) -> tuple[State, list[Step]]:
+    """Recoil above STR + 3 bruises the weapon arm a point a shot (seed, Recoil): bruising on the Incap track, and a
+    PHYS roll to stay conscious, once for the action."""
+    if not plan_.bruising or not bullets:
+        return state, []
+    amount = plan_.bruising * bullets
+    before = state
+    state = take(state, None, amount, bruising=True)
+    steps = [Step(f"The recoil bruises {sheet.name}'s {LOCATION_LABELS[plan_.arm].lower()}: {plan_.bruising} a shot "
+                  f"(recoil over STR + 3) \u00d7 {bullets} = {amount} bruising", "seed, Recoil; D-SL-15")]
+    result, step_ = test(dice, "recoil", f"{sheet.name} takes {amount} bruising from the recoil: roll 3d6 for a PHYS "
+                         "test to stay conscious", sheet.stat("phys"), "PHYS", "seed, Recoil",
+                         wounds=len(state.wounds))
+    steps.append(step_)
+    if not result.success:
+        state = replace(state, knocked_out=True)
+    steps += [Step(words, "seed, Recoil; Bruising Damage") for words in news(sheet, before, state, options)]
+    return state, steps
 
 
 @dataclass(frozen=True)

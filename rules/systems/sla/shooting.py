@@ -98,7 +98,7 @@ class Shot:
     hands: str = "two"              # a weapon that needs two hands, fired in one
     hand: str = "main"              # the off hand: -3 without Ambidextrous
     paired: int = -1                # the other weapon fired at the same time (-1: none)
-    focus: str = ""                 # the band the scope is focused on ("": the one it is made for)
+    focus: str = "made"             # the band the scope is focused on ("made": the one it is made for)
     crossing: str = "dodge"         # suppressive fire: the skill the target crosses the zone with
 
     def to_inputs(self) -> dict[str, Any]:
@@ -124,12 +124,14 @@ class Shot:
         for name, default in _MODE_DEFAULTS:
             if getattr(self, name) != default:
                 out[name] = getattr(self, name)
+        if self.paired >= 0:
+            out.update(two_weapons=True, paired=self.paired)
         return out
 
 
 _MODE_DEFAULTS = (("mode", "single"), ("shots", 1), ("burst_dice", 0), ("wanted", 0), ("steer", "toward"),
                   ("walk_to", ""), ("walk_after", 0), ("walk_pay", "stray"), ("shell", "shot"), ("hands", "two"),
-                  ("hand", "main"), ("paired", -1), ("focus", ""), ("crossing", "dodge"))
+                  ("hand", "main"), ("focus", "made"), ("crossing", "dodge"))
 
 
 def able(sheet: Sheet, state: State, options: Options, field: str) -> None:
@@ -246,7 +248,8 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
     if hands_needed(steadied_recoil(gun, stance, rest), armed.stat("str")) == 2:
         out["hands"] = fields.choice(inputs, "hands", "hands", HANDS, default="two")
     out["hand"] = fields.choice(inputs, "hand", "hand", ("main", "off"), default="main")
-    paired = fields.integer(inputs, "paired", "paired", -1, len(armed.weapons) - 1, default=-1)
+    paired = (fields.integer(inputs, "paired", "paired", 0, len(armed.weapons) - 1, default=0)
+              if fields.flag(inputs, "two_weapons", "two_weapons") else -1)
     if paired == weapon:
         raise BadField("the second weapon must be another one of the sheet's weapons", field="paired")
     if paired >= 0 and armed.weapons[paired].weapon.kind != "firearm":
@@ -254,8 +257,8 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
                        field="paired")
     out["paired"] = paired
     if gun.scope:
-        focus = fields.choice(inputs, "focus", "focus", ("",) + BANDS, default="")
-        if focus and BANDS.index(focus) > BANDS.index(gun.scope):
+        focus = fields.choice(inputs, "focus", "focus", ("made",) + BANDS, default="made")
+        if focus != "made" and BANDS.index(focus) > BANDS.index(gun.scope):
             raise BadField(f"the scope is made for {gun.scope} range and focuses only nearer than that",
                            field="focus")
         out["focus"] = focus
@@ -357,7 +360,7 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
             template = shotgun_template(range_band)
     load = options.load(shot.ammo)
     pen, dam = load_ammo(load, pen_base, dam_base)
-    scope = (scope_bonus(options.scopes, shot.focus or weapon.scope, range_band)
+    scope = (scope_bonus(options.scopes, weapon.scope if shot.focus == "made" else shot.focus, range_band)
              if weapon.scope and shot.shot == "aimed" else 0)
     return Plan(skill, tuple(modifiers), options.modifiers_on,
                 len(states[shot.attacker].wounds), shot_type, range_band, weapon.recoil, steadied, recoil,
