@@ -21,6 +21,7 @@ from ...report import Report
 from ..data import load
 from . import care, hit, rounds, volley
 from .chances import shot_odds
+from .volley_odds import volley_odds
 from .diagram import REGIONS
 from .options import Options, options_to_dict, read_options, schema as _option_schema
 from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
@@ -283,7 +284,10 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
          options: Options) -> dict[str, Any]:
     action = _action(action)
     if action == "shoot":
-        return shot_odds(read_shot(inputs, sheets, states, options), sheets, states, options)
+        shot = read_shot(inputs, sheets, states, options)
+        gun = sheets[shot.attacker].weapons[shot.weapon].weapon
+        one = shot.mode == "single" and gun.barrels == 1 and not (gun.shotgun and shot.shell == "shot")
+        return (shot_odds if one else volley_odds)(shot, sheets, states, options)
     raise BadField("only a shot has odds here", field="action")
 
 

@@ -56,11 +56,11 @@ def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_d
 FOLLOWS = ("Miss", "No damage to the body", "Damage, no wound", "A wound", "Knocked down")   # the worst that follows
 
 
-def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
-              options: Options) -> dict[str, Any]:
-    """Every weight is out of 216 (the COOL or DEX test) x 1296 (the three dice and the direction die) x 216 (the
-    knockback PHYS test), so the sums stay whole numbers."""
-    armed, sheet, state = sheets[shot.attacker], sheets[shot.target], states[shot.target]
+def prelude(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> tuple[dict[int, int], int, int]:
+    """What comes before the trigger, exactly: the Under Fire modifier a COOL test leaves (modifier -> weight), the
+    weight of no shot at all (stays in cover, or the quick draw fails), and their denominator (216, or 216\u00b2 with a
+    DEX test for the quick draw)."""
+    armed = sheets[shot.attacker]
     wounds = len(states[shot.attacker].wounds)
     cases: dict[int, int] = {0: 216}                  # Under Fire modifier -> weight out of 216
     no_shot = 0
@@ -74,13 +74,22 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
             else:
                 modifier = under_fire(rolled if rolled >= STAT_TARGET else 0)
                 cases[modifier] = cases.get(modifier, 0) + weight
-    scale = 1296 * 216
     if shot.quick_draw and not armed.quick_draw:
         drawn = passes(armed.stat("dex"), -wounds)          # the DEX test, after any COOL test
         no_shot = no_shot * 216 + (216 - no_shot) * (216 - drawn)
-        cases = {modifier: weight * drawn for modifier, weight in cases.items()}
-        scale *= 216
+        return {modifier: weight * drawn for modifier, weight in cases.items()}, no_shot, 216 * 216
+    return cases, no_shot, 216
+
+
+def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+              options: Options) -> dict[str, Any]:
+    """Every weight is out of 216 (the COOL or DEX test) x 1296 (the three dice and the direction die) x 216 (the
+    knockback PHYS test), so the sums stay whole numbers."""
+    armed, sheet, state = sheets[shot.attacker], sheets[shot.target], states[shot.target]
+    cases, no_shot, den = prelude(shot, sheets, states)
+    scale = 1296 * 216 * (den // 216)
     no_shot *= 1296 * 216
+    jamming = options.jamming == "on"
     lands: dict[str, int] = {}
     damage: dict[int, int] = {}
     follows = dict.fromkeys(FOLLOWS, 0)
@@ -93,6 +102,11 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
         for success in FACES:
             for penetration in FACES:
                 for damage_die in FACES:
+                    if jamming and success == penetration == damage_die == 1:
+                        lands["jammed"] = lands.get("jammed", 0) + 6 * weight       # the shot does not go off
+                        damage[0] = damage.get(0, 0) + 6 * weight
+                        follows["Miss"] += 6 * weight
+                        continue
                     landed = landings.get((success, penetration + damage_die))
                     if landed is None:
                         result = roll_check(plan_, Dice(success, penetration, damage_die))
@@ -126,8 +140,8 @@ def shot_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
 
 def _answer(shot: Shot, armed: Sheet, sheet: Sheet, lands: dict[str, int], damage: dict[int, int],
             follows: dict[str, int], also: tuple[int, int], total: int) -> dict[str, Any]:
-    order = ["no shot", "miss"] + list(LOCATIONS)
-    labels = {"no shot": "No shot", "miss": "Miss", **LOCATION_LABELS}
+    order = ["no shot", "jammed", "miss"] + list(LOCATIONS)
+    labels = {"no shot": "No shot", "jammed": "Jams", "miss": "Miss", **LOCATION_LABELS}
     land_items = [(labels[key], lands[key]) for key in order if lands.get(key)]
     damage_items = ranges([(value, damage[value]) for value in sorted(damage) if damage[value]], "damage")
     follow_items = [(key, follows[key]) for key in FOLLOWS if follows[key]]
