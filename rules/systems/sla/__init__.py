@@ -19,7 +19,7 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report
 from ..data import load
-from . import care, hit, rounds, volley
+from . import care, handling, hit, rounds, volley
 from .chances import shot_odds
 from .volley_odds import volley_odds
 from .diagram import REGIONS
@@ -37,7 +37,7 @@ __all__ = ["options_to_dict", "read_options", "tables"]
 ID = "sla"
 NAME = "SLA Industries (3d system)"
 SOURCE = "\u201cA 3d System conversion for SLA Industries\u201d v3.5, by Eldritch (dnotice.de)"
-ACTIONS = ("shoot", "time", "initiative", "aid", "heal", "harm", "move")
+ACTIONS = ("shoot", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
 _DATA = load("sla")
 
 
@@ -236,6 +236,10 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "bruising", "kind": "flag", "label": "Bruising", "default": False},
             {"name": "wound", "kind": "flag", "label": "Opens a wound", "default": False,
              "when": {"input": "bruising", "in": [False]}}]},
+        {"id": "unjam", "label": "Unjam", "verb": "Roll", "odds": False, "dice": True, "inputs": [
+            {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Who"},
+            {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Jammed weapon",
+             "help": "an action and a Weapons Maintenance roll (the Jamming rule)"}]},
         {"id": "move", "label": "Position", "verb": "Set", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
             {"name": "move", "kind": "choice", "label": "Now", "default": "standing",
@@ -245,8 +249,8 @@ def action_schema() -> list[dict[str, Any]]:
 
 def _action(action: str) -> str:
     if action not in ACTIONS:
-        raise BadField("SLA Industries has no such action; it has Shoot, Time, Initiative, First aid, Heal, Damage "
-                       "and Position", field="action")
+        raise BadField("SLA Industries has no such action; it has Shoot, Time, Initiative, First aid, Heal, Damage, "
+                       "Position and Unjam", field="action")
     return action
 
 
@@ -266,6 +270,8 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
         return care.read_heal(inputs, sheets, states)
     if action == "harm":
         return care.read_harm(inputs, sheets)
+    if action == "unjam":
+        return handling.read_unjam(inputs, sheets, states)
     return care.read_move(inputs, sheets, states)
 
 
@@ -276,7 +282,7 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
         shot = read_shot(inputs, sheets, states, options)
         return (hit.resolve if shot.mode == "single" else volley.resolve)(shot, sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
-           "harm": care.harm, "move": care.move}[action]
+           "harm": care.harm, "move": care.move, "unjam": handling.unjam}[action]
     return run(inputs, sheets, states, options, dice)
 
 

@@ -1,6 +1,6 @@
 """Recoil and handling (seed 002: Recoil, Recoil Baffling, Scopes, Jamming Factor, Two-Handed Combat; D-SL-15,
 D-SL-16, D-SL-32): the hands a weapon needs, what too much recoil costs in aim and in bruises to the weapon arm, two
-weapons at once, a scope's bonus at a range band, and when a weapon jams.
+weapons at once, a scope's bonus at a range band, when a weapon jams, and clearing a jam.
 
 >>> recoil_penalty(5, 8, one_handed=False, band="plus3"), recoil_penalty(10, 8, one_handed=False, band="plus3")
 (0, -2)
@@ -16,11 +16,24 @@ weapons at once, a scope's bonus at a range band, and when a weapon jams.
 
 from __future__ import annotations
 
-from .sheet import BANDS
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ... import fields
+from ...dice import DiceSource
+from ...errors import BadField
+from ...report import Report, Step
+from .options import Options
+from .resolution import SKILL_TARGET
+from .rolls import test
+from .sheet import BANDS, Sheet
+from .wounds import State, acted
 
 TWO_HAND_REACH = 3                  # STR < RCL <= STR + 3: two hands, no penalty (D-SL-15's default)
 OFF_HAND = -3                       # seed, Two-Handed Combat
 JAM_MARGIN = 4                      # seed, Jamming Factor: JF - excess + 4
+MAINTENANCE = "Weapons Maintenance"
 
 
 def hands_needed(recoil: int, strength: int) -> int:
@@ -67,3 +80,37 @@ def scope_bonus(table: tuple[tuple[int, int], ...], focus: str, range_band: str)
     at, nearer = table[BANDS.index(focus)]
     here, there = BANDS.index(range_band), BANDS.index(focus)
     return at if here == there else nearer if here < there else 0
+
+
+def read_unjam(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> dict[str, Any]:
+    inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
+    who = fields.combatant(inputs, "attacker", sheets, "character")
+    sheet = sheets[who]
+    if not states[who].jammed:
+        raise BadField(f"none of {sheet.name}'s weapons is jammed", field="attacker")
+    weapon = fields.integer(inputs, "weapon", "weapon", 0, max(0, len(sheet.weapons) - 1),
+                            default=states[who].jammed[0])
+    if weapon not in states[who].jammed:
+        raise BadField(f"{sheet.weapons[weapon].name} is not jammed; "
+                       f"{', '.join(sheet.weapons[index].name for index in states[who].jammed)} is", field="weapon")
+    return {"attacker": who, "weapon": weapon}
+
+
+def unjam(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+          dice: DiceSource) -> tuple[dict[str, State], Report]:
+    """Clearing a jam (seed, Jamming Factor): an action and a Weapons Maintenance roll; a failure leaves it jammed."""
+    who, weapon = inputs["attacker"], inputs["weapon"]
+    sheet, state = sheets[who], states[who]
+    name = sheet.weapons[weapon].name
+    rank = sheet.rank(MAINTENANCE)
+    result, step_ = test(dice, "maintenance", f"{sheet.name} works the jammed {name}: roll the three dice for "
+                         f"{MAINTENANCE} {rank}", rank, MAINTENANCE, "seed, Jamming Factor", target=SKILL_TARGET,
+                         wounds=len(state.wounds))
+    state = acted(state)
+    if result.success:
+        state = replace(state, jammed=tuple(index for index in state.jammed if index != weapon))
+    after = dict(states)
+    after[who] = state
+    outcome = f"{name} cleared" if result.success else f"{name} still jammed"
+    return after, Report(f"{sheet.name} clears {name}", (step_, Step(
+        outcome + ("" if result.success else ": another action, another roll"), "seed, Jamming Factor")), outcome)

@@ -216,7 +216,8 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
                        f"{', '.join(MODE_WORDS[known] for known in gun.modes)}", field="mode")
     out: dict[str, Any] = {"mode": mode}
     if mode == "semi":
-        most = semi_auto_shots(armed.stat("str"), steadied_recoil(gun, stance, rest), 10 ** 6)
+        # STR less the gun's own recoil (its baffling counted, not the stance of one shot): SL-07's 8 - 5 = 3.
+        most = semi_auto_shots(armed.stat("str"), max(0, gun.recoil - gun.baffling), 10 ** 6)
         shots = fields.integer(inputs, "shots", "shots", 1, MAX_SHOTS, default=1)
         if shots > most:
             raise BadField(f"{armed.name} can fire at most {most} shot{'s' if most > 1 else ''} an action with "
