@@ -421,8 +421,9 @@ def _roll_words(result: Check, skill: int, what: str, modifiers: tuple[tuple[str
     if modifier and on == "target" or result.target != SKILL_TARGET:
         against += " (13" + "".join(f" {signed(-value)} for {name}" for name, value in modifiers
                                     if on == "target") + ")"
+    raw = dice.total + skill - wounds + (modifier if on == "roll" else 0)
     text = (f"Success die {dice.success}, Penetration die {dice.penetration}, Damage die {dice.damage}; "
-            f"{', '.join(parts)}: total {result.total}" + (" halved (bare hands)" if halve else "")
+            f"{', '.join(parts)}: total {raw}" + (f" halved to {result.total} (bare hands)" if halve else "")
             + f" against {against}: {'succeeds' if result.success else 'fails'}")
     if result.crit:
         text += f"; {result.crit} over 18, so the Success die counts {result.success_die}"
@@ -530,7 +531,7 @@ def resolve(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
         landed, _ = land(melee.aim, distance, direction)
     region = REGION_OF.get(landed)
     if region is None:
-        steps.append(Step(f"It lands at {hex_words(landed)}: off the body, a miss", "D-SL-23"))
+        steps.append(Step(f"It lands {hex_words(landed)}: a miss", "D-SL-23"))
         after[melee.target] = replace(target_state, marks=(aimed, Mark("miss", landed, "Missed: off the body",
                                                                         melee.aim)))
         return after, Report(title, tuple(steps), "Miss")
