@@ -49,8 +49,8 @@ def blow(**inputs: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("dance, price", [("ballet", "no price on his own actions (Ballet of Death)"),
                                           ("dance", "Shrike is at \u22122 on his next action")])
 def test_sl05_shrike_dodges_bullets(dance: str, price: str) -> None:
-    """Shrike, Dodge 8, rolls 5 (Success), 6, 4: 23, the Success die counts 10: attacks at him \u221210 this phase; Ballet
-    of Death pays nothing (D-SL-4: the rule, not the example's \u22122, which Dance of Death pays)."""
+    """Shrike, Dodge 8, rolls 5 (Success), 6, 4: 23, the Success die counts 10: attacks at him \u221210 this
+    phase; Ballet of Death pays nothing (D-SL-4: the rule, not the example's \u22122, which Dance of Death pays)."""
     shrike = {"name": "Shrike", "skills": "Dodge 8", "dance": dance}
     encounter = encounter_of([shrike, {"name": "Johanna", "skills": "Pistol 5", "weapons": [PISTOL]}])
     result = act(encounter, "dodge", {"dodger": "c1", "kind": "bullets"}, {"dodge": [5, 6, 4]})
@@ -63,8 +63,8 @@ def test_sl05_shrike_dodges_bullets(dance: str, price: str) -> None:
 
 
 def test_sl06_isis_quick_dodge_then_the_phase_ends() -> None:
-    """Isis, Dodge 7, quick dodge 3, 1, 3: 14, Success die 3: Scum at \u22123 this phase, Isis \u22124 on her next action;
-    a phase later the dodge is gone, the price is still owed until she acts."""
+    """Isis, Dodge 7, quick dodge 3, 1, 3: 14, Success die 3: Scum at \u22123 this phase, Isis \u22124 on her next
+    action; a phase later the dodge is gone, the price is still owed until she acts."""
     encounter = duel()
     result = act(encounter, "dodge", {"dodger": "c2", "kind": "quick"}, {"dodge": [3, 1, 3]})
     said = texts(result)

@@ -187,11 +187,12 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
     found = impact(sheet, state, location, plan_, rolled.penetration, rolled.damage, options, melee=melee)
     there, hit, damage = found.cover, found.hit, found.damage
     if not there.layers:
-        steps.append(Step(f"The {place_} is bare: Damage die {rolled.damage} + DAM {number(plan_.dam)} = {hit.total_damage}",
-                          "seed, Damage"))
+        steps.append(Step(f"The {place_} is bare: Damage die {rolled.damage} + DAM {number(plan_.dam)} = "
+                          f"{hit.total_damage}", "seed, Damage"))
     elif not there.live:
         steps.append(Step(f"The armour on the {place_} has no ID left ({there.describe()}): the shot goes through; "
-                          f"Damage die {rolled.damage} + DAM {number(plan_.dam)} = {hit.total_damage}", "seed, Impact Damage"))
+                          f"Damage die {rolled.damage} + DAM {number(plan_.dam)} = {hit.total_damage}",
+                          "seed, Impact Damage"))
     else:
         layered = f" (layered: best PV + {len(there.live) - 1})" if len(there.wearing) > 1 else ""
         verdict = "penetrates" if hit.penetrates else "does not penetrate"
@@ -200,8 +201,8 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
         if hit.penetrates:
             through = (f"AP ammunition: the full {hit.total_damage}" if plan_.armour_piercing
                        else f"{minus(hit.total_damage, there.pv)} = {hit.damage}")
-            steps.append(Step(f"Damage die {rolled.damage} + DAM {number(plan_.dam)} = {hit.total_damage}; through the armour: "
-                              f"{through}", "seed, Damage"))
+            steps.append(Step(f"Damage die {rolled.damage} + DAM {number(plan_.dam)} = {hit.total_damage}; through the "
+                              f"armour: {through}", "seed, Damage"))
         elif melee:
             steps.append(Step(f"The blow does not beat the PV: neither the armour nor {sheet.name} takes damage",
                               "seed, Hand-to-Hand; D-SL-7"))

@@ -367,7 +367,7 @@ def judge(dice: Dice, skill: int, *, modifier: int, on: str, wounds: int, harder
     before its crit is counted."""
     total = dice.total + skill - wounds + (modifier if on == "roll" else 0)
     if halve:
-        total //= 2
+        total = bare_handed(total)
     needed = SKILL_TARGET - (modifier if on == "target" else 0) + harder
     success = total >= needed
     crit = max(0, total - (SKILL_TARGET + CRIT_OVER_TARGET)) if success else 0

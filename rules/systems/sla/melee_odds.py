@@ -88,8 +88,9 @@ def melee_odds(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, S
     for success, penetration, damage_die in product(FACES, repeat=3):
         attack = checks.get((success, penetration + damage_die))
         if attack is None:
-            attack = checks[(success, penetration + damage_die)] = judge(Dice(success, penetration, damage_die), plan_.skill,
-                                         modifier=plan_.modifier, on=plan_.on, wounds=plan_.wounds)
+            attack = checks[(success, penetration + damage_die)] = judge(
+                Dice(success, penetration, damage_die), plan_.skill, modifier=plan_.modifier, on=plan_.on,
+                wounds=plan_.wounds)
         if not attack.success:
             blows["Miss"] += 216 * per_face
             continue
