@@ -65,6 +65,15 @@ def inputs_for(action: dict[str, Any], system: dict[str, Any], options: dict[str
             or holds(entry["when"], {}, options)}
 
 
+def with_modes(inputs: dict[str, Any], action: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """A ``mode`` input as the page fills it: the first mode of the actor's first weapon, from its card."""
+    weapons = state["view"]["roster"][0]["weapons"]
+    for entry in action["inputs"]:
+        if entry["kind"] == "mode" and weapons and weapons[0]["modes"]:
+            inputs[entry["name"]] = weapons[0]["modes"][0]["value"]
+    return inputs
+
+
 def options_in(system: dict[str, Any], chosen: dict[str, Any] | None = None) -> dict[str, Any]:
     """Each option at the value chosen, else at its default: what a `when` on an option reads."""
     return {option["name"]: (chosen or {}).get(option["name"], option["default"]) for option in system["options"]}
@@ -101,7 +110,7 @@ def test_schemas_cards_odds_and_prompts_use_the_vocabulary(system_id: str) -> No
         if key not in encounters:
             encounters[key] = encounter_of_two(system, chosen)
         state = encounters[key]
-        inputs = inputs_for(action, system, options_in(system, chosen))
+        inputs = with_modes(inputs_for(action, system, options_in(system, chosen)), action, state)
         # The first action (the hit) must work on a fresh encounter; a later one (recovering from a stun) may
         # refuse it, in plain words, as the page would show.
         must = number == 0
@@ -211,7 +220,7 @@ def test_a_form_that_follows_its_defaults_is_accepted(system_id: str, form_id: s
         assert ok("check", encounter=state["encounter"], sheet=sheet) == {"valid": True}, sheet
         return
     action = next(action for action in system["actions"] if action["id"] == form_id)
-    inputs = form(action["inputs"], inputs_for(action, system, effect), chosen, effect)
+    inputs = form(action["inputs"], with_modes(inputs_for(action, system, effect), action, state), chosen, effect)
     checked = answer("check", encounter=state["encounter"], action=form_id, inputs=inputs)
     assert checked["ok"] or checked["error"]["field"] != name, (inputs, checked)
 

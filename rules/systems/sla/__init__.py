@@ -19,8 +19,9 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report
 from ..data import load
-from . import care, handling, hit, rounds, volley
+from . import care, defence, handling, hit, melee, rounds, volley
 from .chances import shot_odds
+from .melee_odds import melee_odds
 from .volley_odds import volley_odds
 from .diagram import REGIONS
 from .options import Options, options_to_dict, read_options, schema as _option_schema
@@ -37,7 +38,7 @@ __all__ = ["options_to_dict", "read_options", "tables"]
 ID = "sla"
 NAME = "SLA Industries (3d system)"
 SOURCE = "\u201cA 3d System conversion for SLA Industries\u201d v3.5, by Eldritch (dnotice.de)"
-ACTIONS = ("shoot", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
+ACTIONS = ("shoot", "melee", "dodge", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
 _DATA = load("sla")
 
 
@@ -200,9 +201,87 @@ def _mode_inputs() -> list[dict[str, Any]]:
     ]
 
 
+def _melee_inputs() -> list[dict[str, Any]]:
+    """The Melee form, in the order a GM asks: who, with what, where, how hard; then how the target defends."""
+    attack = {"input": "spend", "in": ["attack"]}
+    parrying = {"input": "defence", "in": list(melee.PARRIES)}
+    aim = _aim_input()
+    aim["help"] = "tap the hex of the body the blow is aimed at (or tap it on the target's card)"
+    return [
+        {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "spend", "kind": "choice", "label": "This action", "default": "attack", "choices": [
+            {"value": "attack", "label": "Attack"},
+            {"value": "aim", "label": "Aim: +1 to the next blow's Aiming die"}],
+         "help": "aiming cancels only the weapon's handling; a character attacked while aiming can only half-dodge"},
+        {"name": "how", "kind": "choice", "label": "With", "default": "weapon", "when": attack, "choices": [
+            {"value": "weapon", "label": "A weapon"},
+            {"value": "unarmed", "label": "Bare hands (bruising)"},
+            {"value": "martial_lethal", "label": "Martial Arts, lethal"},
+            {"value": "martial_bruising", "label": "Martial Arts, bruising"}],
+         "help": "bare hands bruise the Incap track only; Martial Arts adds its rank \u00f7 3 to the Strength bonus "
+                 "and marks the location too"},
+        {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon", "when": {"input": "how",
+                                                                                           "in": ["weapon"]},
+         "help": "a hand-to-hand weapon: a blade, a club, a whip (a firearm is fired with Shoot)"},
+        {**aim, "when": attack},
+        {"name": "harder", "kind": "integer", "label": "A harder attack", "min": 0, "max": melee.MAX_HARDER,
+         "default": 0, "when": attack,
+         "help": "\u2212 this much to hit, and as much more for the target to parry or dodge"},
+        {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -MAX_MODIFIER,
+         "max": MAX_MODIFIER, "default": 0, "when": attack, "help": "situational; + helps the attacker"},
+        {"name": "defence", "kind": "choice", "label": "The target defends with", "default": "none", "when": attack,
+         "choices": [{"value": value, "label": label} for value, label in (
+             ("none", "Nothing"), ("parry", "A free parry"), ("parry_action", "A parry (an action)"),
+             ("dodge", "A dodge (an action, all round)"), ("quick_dodge", "A quick dodge (an action, this phase)"),
+             ("half_dodge", "A half-dodge (while aiming)"))],
+         "help": "rolled only if the blow hits; free parries: half his actions a round"},
+        {"name": "parry_with", "kind": "choice", "label": "Parrying with", "default": "weapon", "when": parrying,
+         "choices": [{"value": "weapon", "label": "A weapon"}, {"value": "bare", "label": "Bare hands"}],
+         "help": "bare hands halve the parry and cannot stop a vibro weapon"},
+        {"name": "parry_weapon", "kind": "weapon", "from": "target", "label": "Parrying weapon",
+         "when": {"input": "parry_with", "in": ["weapon"]},
+         "help": "one of the target's hand-to-hand weapons; a whip lashes back at the weapon arm"},
+        {"name": "push", "kind": "choice", "label": "The parry turns the blow", "default": "away", "when": parrying,
+         "choices": [{"value": "away", "label": "Away from harm"}, {"value": "none", "label": "Not at all"},
+                     {"value": "clockwise", "label": "One step clockwise"},
+                     {"value": "anticlockwise", "label": "One step anticlockwise"}],
+         "help": "away: off the body if one step can, else away from the Head and Torso"},
+        {"name": "defence_modifier", "kind": "integer", "label": "The GM's modifier to the defence",
+         "min": -MAX_MODIFIER, "max": MAX_MODIFIER, "default": 0, "advanced": True,
+         "when": {"input": "defence", "not_in": ["none"]},
+         "help": "such as a one-handed blade parrying a polearm; + helps the defender"},
+        {"name": "off_hand", "kind": "flag", "label": "With the off hand (\u22123)", "default": False,
+         "advanced": True, "when": attack, "help": "no penalty for an Ambidextrous attacker"},
+        {"name": "two_weapons", "kind": "flag", "label": "Two weapons at once (half skill)", "default": False,
+         "advanced": True, "when": {"input": "how", "in": ["weapon"]},
+         "help": "each weapon's blow is its own Melee action; their DAM together must not exceed STR"},
+        {"name": "other_weapon", "kind": "weapon", "from": "attacker", "label": "The other weapon",
+         "advanced": True, "when": {"input": "two_weapons", "in": [True]}},
+        {"name": "split", "kind": "integer", "label": "Ranks split off to a second action", "min": 0, "max": 20,
+         "default": 0, "advanced": True, "when": attack, "help": "a split action: the blow keeps the rest of the rank"},
+        {"name": "second_rank", "kind": "integer", "label": "The second action's skill rank", "min": 0, "max": 20,
+         "default": 0, "advanced": True, "when": {"input": "split", "not_in": [0]},
+         "help": "no more ranks may go to it than this"},
+    ]
+
+
+def _dodge_inputs() -> list[dict[str, Any]]:
+    return [
+        {"name": "dodger", "kind": "combatant", "role": "actor", "label": "Who dodges"},
+        {"name": "kind", "kind": "choice", "label": "Dodge", "default": "quick",
+         "choices": [{"value": value, "label": label} for value, label in defence.DODGE_LABELS.items()],
+         "help": "SD is the dodge's Success die value; bullets can be dodged only with Dance or Ballet of Death"},
+        {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -defence.MAX_DODGE_MODIFIER,
+         "max": defence.MAX_DODGE_MODIFIER, "default": 0, "advanced": True},
+    ]
+
+
 def action_schema() -> list[dict[str, Any]]:
     return [
         {"id": "shoot", "label": "Shoot", "verb": "Fire", "odds": True, "dice": True, "inputs": _shoot_inputs()},
+        {"id": "melee", "label": "Melee", "verb": "Attack", "odds": True, "dice": True, "inputs": _melee_inputs()},
+        {"id": "dodge", "label": "Dodge", "verb": "Roll", "odds": False, "dice": True, "inputs": _dodge_inputs()},
         {"id": "time", "label": "Time", "verb": "Pass", "odds": False, "dice": False, "inputs": [
             {"name": "span", "kind": "choice", "label": "Time passing", "default": "phase",
              "choices": [{"value": value, "label": label} for value, label in rounds.SPANS.items()],
@@ -249,8 +328,8 @@ def action_schema() -> list[dict[str, Any]]:
 
 def _action(action: str) -> str:
     if action not in ACTIONS:
-        raise BadField("SLA Industries has no such action; it has Shoot, Time, Initiative, First aid, Heal, Damage, "
-                       "Position and Unjam", field="action")
+        raise BadField("SLA Industries has no such action; it has Shoot, Melee, Dodge, Time, Initiative, First aid, "
+                       "Heal, Damage, Position and Unjam", field="action")
     return action
 
 
@@ -272,6 +351,10 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
         return care.read_harm(inputs, sheets)
     if action == "unjam":
         return handling.read_unjam(inputs, sheets, states)
+    if action == "melee":
+        return melee.read_melee(inputs, sheets, states, options).to_inputs()
+    if action == "dodge":
+        return defence.read_dodge(inputs, sheets, states, options)
     return care.read_move(inputs, sheets, states)
 
 
@@ -281,8 +364,10 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "shoot":
         shot = read_shot(inputs, sheets, states, options)
         return (hit.resolve if shot.mode == "single" else volley.resolve)(shot, sheets, states, options, dice)
+    if action == "melee":
+        return melee.resolve(melee.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
-           "harm": care.harm, "move": care.move, "unjam": handling.unjam}[action]
+           "harm": care.harm, "move": care.move, "unjam": handling.unjam, "dodge": defence.dodge}[action]
     return run(inputs, sheets, states, options, dice)
 
 
@@ -294,7 +379,9 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
         gun = sheets[shot.attacker].weapons[shot.weapon].weapon
         one = shot.mode == "single" and gun.barrels == 1 and not (gun.shotgun and shot.shell == "shot")
         return (shot_odds if one else volley_odds)(shot, sheets, states, options)
-    raise BadField("only a shot has odds here", field="action")
+    if action == "melee":
+        return melee_odds(melee.read_melee(inputs, sheets, states, options), sheets, states, options)
+    raise BadField("only a shot and a blow have odds here", field="action")
 
 
 def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:

@@ -66,6 +66,9 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("off", "Off: no one aims while being shot at"),
         ("on", "On: \u22125 to hit, less 1 per point a COOL test beats 16; aiming needs a COOL test at \u22125 a "
                "shooter"))),
+    "bare_parry": ("A bare-handed parry", "seed, Parries; D-SL-30", "total", (
+        ("total", "Halves the parry roll's total: it must still reach 13"),
+        ("reduction", "Rolls as usual and halves the damage it takes off"))),
 }
 
 TABLES: dict[str, dict[str, Any]] = {
