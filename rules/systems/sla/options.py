@@ -31,6 +31,20 @@ DEFAULT_AMMO: tuple[tuple[int, ...], ...] = tuple(_ammo_row(row) for row in AMMO
 DEFAULT_PHASES: tuple[tuple[int, int, int], ...] = tuple(
     (row["phases"][0], row["phases"][1], row["phases"][2]) for row in PHASE_ROWS)
 
+_GRENADES = _DATA["grenades"]
+# A grenade's choices (D-SL-GR3, GR6, GR7): the numbers are the GM's, the seed gives only the grenades' names.
+GRENADE_CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
+    "grenade_wounds": ("A frag grenade's wounds", "D-SL-GR3", "each", (
+        ("each", "Each location the blast reaches opens a wound when the Damage is more than PHYS"),
+        ("one", "One wound at most, in the first location it reaches, when the Damage is more than PHYS"))),
+    "smoke": ("Smoke: to hit someone in it (the GM's number)", "D-SL-GR6", str(_GRENADES["smoke"]["default"]),
+              tuple((str(value), f"{value}".replace("-", "\u2212") + " to hit") for value in
+                    _GRENADES["smoke"]["choices"])),
+    "flash": ("A flash-bang dazzles for the phase (the GM's number)", "D-SL-GR7", str(_GRENADES["flash"]["default"]),
+              tuple((str(value), f"{value}".replace("-", "\u2212") + " to every action") for value in
+                    _GRENADES["flash"]["choices"])),
+}
+
 # name -> (label, decision, default, ((value, label), ...)); the order is the options form's.
 CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
     "modifiers_on": ("The GM's modifiers go on", "D-SL-2", "target", (
@@ -52,6 +66,7 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("off", "Off: no one aims while being shot at"),
         ("on", "On: \u22125 to hit, less 1 per point a COOL test beats 16; aiming needs a COOL test at \u22125 a "
                "shooter"))),
+    **GRENADE_CHOICES,
 }
 
 TABLES: dict[str, dict[str, Any]] = {

@@ -162,6 +162,7 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
                               "baffling, handling, FA, burst, barrels, JF, whip or zone with a number, grenade or "
                               "scope with a word, radius in metres, or silencer, single action, semi, auto, shotgun, "
                               "vibro or blunt", field=field)
+        value: Any
         if match.group(1):
             key, value = match.group(1).lower(), _number(match.group(2))
         elif match.group(3):

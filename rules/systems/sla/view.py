@@ -46,12 +46,13 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"
     shot = state.last_shot
     if state.marks:
-        for mark in state.marks:
-            drawn: dict[str, Any] = {"q": mark.hex[0], "r": mark.hex[1], "kind": mark.kind, "label": mark.label}
-            if mark.start is not None and mark.start != mark.hex:
-                drawn["from"] = list(mark.start)
+        for one in state.marks:
+            drawn: dict[str, Any] = {"q": one.hex[0], "r": one.hex[1], "kind": one.kind, "label": one.label}
+            if one.start is not None and one.start != one.hex:
+                drawn["from"] = list(one.start)
             marks.append(drawn)
-        summary += "; last attack: " + ", ".join(mark.label for mark in state.marks if mark.kind != "aim")
+        summary += "; last attack: " + ", ".join(dict.fromkeys(mark.label for mark in state.marks
+                                                                 if mark.kind != "aim"))
     elif shot:
         aimed = LOCATION_LABELS[REGION_OF[shot.aimed]]
         marks.append({"q": shot.aimed[0], "r": shot.aimed[1], "kind": "aim", "label": f"Last shot aimed at {aimed}"})
@@ -129,6 +130,10 @@ def sheet_stats(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
                  "; holds an opportunity action" if state.holding else "")},
              {"label": "Wounds", "value": bleeding(state) + (f"; {signed(-len(state.wounds))} to every roll"
                                                               if state.wounds else "")}]
+    if state.smoke or state.dazzled:               # a grenade's (D-SL-GR6, GR7)
+        items.append({"label": "Grenade", "value": "; ".join(part for part in (
+            f"in smoke: {signed(state.smoke)} to hit him" if state.smoke else "",
+            f"dazzled: {signed(state.dazzled)} to his actions this phase" if state.dazzled else "") if part)})
     if state.stuck:
         items.append({"label": "Bullets in", "value": f"{state.stuck} in the Torso: extract before healing"})
     if state.lost_phases or state.lost_actions:
