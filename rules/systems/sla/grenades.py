@@ -285,12 +285,10 @@ def blast(sheet: Sheet, state: State, weapon: Weapon, damage: int, impact: Hex, 
     """The grenade going off at ``impact`` on one character ``metres`` away: the zone that reaches him, and what it
     does to each location in it."""
     zone = zone_for(weapon.zone, weapon.radius, metres)
-    lost = weapon.zone - zone if metres else 0
-    said = [f"Blast Zone {weapon.zone}"]
+    reach = f"{sheet.name}: Blast Zone {weapon.zone}"
     if metres:
-        said.append(f"\u2212 {zone_lost(metres, weapon.radius)} for {metres} m (one a whole Blast Radius of "
-                    f"{float(weapon.radius):g} m)")
-    reach = f"{sheet.name}: {' '.join(said)} = {zone if zone or not lost else 'none left'}"
+        reach += (f" \u2212 {zone_lost(metres, weapon.radius)} for {metres} m (one a whole Blast Radius of "
+                  f"{float(weapon.radius):g} m) = {zone if zone else 'none left'}")
     steps: list[Step] = []
     kind = GRENADES[weapon.grenade]
     found = caught(impact, zone)
