@@ -140,13 +140,16 @@ feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widg
 | `meters` | `{"label", "items": [{"name", "value", "max", "text", "summary", "marks": [{"at", "label"}]}]}`: one bar per item filled to `value` of `max` (integers, `max` above 0), a tick at each mark (`at` from 0), `text` shown beside it ("30 of 280") and `summary` read by screen readers; optionally `tap` on an item, as for a track level |
 | `table` | `{"caption", "header": [text], "rows": [[text]], "note"?}`: a table whose first cell in each row names the row; every row has one cell per heading; `note` is small text under it. It scrolls sideways in its box on a narrow screen |
 | `hexes` | `{"label", "cells": [{"q", "r", "region"}], "regions": [{"value", "label", "state", "summary"}], \
-"marks": [{"q", "r", "kind", "label", "from"?}], "summary"}`: a diagram of flat-topped hexes in axial coordinates \
+"marks": [{"q", "r", "kind", "label", "from"?, "text"?}], "summary"}`: a diagram of flat-topped hexes in axial coordinates \
 (a cell's centre is at x = 1.5·q, y = √3·(r + q/2) hex sizes, so a column's cells are one above another; each cell \
 once, integers), each cell in one of the `regions` and drawn in its region's `state` (`ok`, `hurt`, `down` or `out`, drawn \
 in the card statuses' colours), each region outlined; each region's `summary` is a line of a small legend beside \
 the drawing and `summary` (the whole diagram) is read by screen readers; a mark's `kind` is `aim` (a ring), `hit` \
-(a dot) or `miss` (a cross), its `label` its tooltip, and `from` (`[q, r]`) draws an arrow from that cell to it; a \
-mark may lie off the cells (a miss beside the diagram), and the drawing grows to hold it. Optionally `tap`: \
+(a dot), `miss` (a cross) or `zone` (a thin hatched wash over the cell, beneath the other marks, its state's colour \
+still showing: a blast's reach), its `label` its tooltip, `from` (`[q, r]`) draws an arrow from that cell to it, and \
+an optional `text` (one or two characters) is drawn beside it (in the middle of a zone's cell), e.g. a bullet's \
+number; a mark may lie off the cells (a miss beside the diagram), and the drawing grows to hold it; a `zone` mark \
+off the drawing is left out. Optionally `tap`: \
 `{"action", "combatant", "inputs", "hex"}`, as for a track level, and a tap on a cell also presets the `hex` input \
 named by `hex` to that cell as `"q,r"` |
 | `gear` | `{"items": [{"kind", "name", "notation", "note"}]}` |

@@ -38,7 +38,7 @@ WIDGETS: dict[str, set[str]] = {
     "gear": {"items"},
 }
 CELL_STATES = {"empty", "slash", "cross", "unusable"}
-MARK_KINDS = {"aim", "hit", "miss"}             # a hexes widget's marks: drawn as a ring, a dot, a cross
+MARK_KINDS = {"aim", "hit", "miss", "zone"}     # a hexes widget's marks: a ring, a dot, a cross, a cell's fill
 MAX_BARS = 8
 Options = dict[str, dict[str, Any]]             # a system's rule options by name, as its schema lists them
 
@@ -338,7 +338,9 @@ def check_hexes(widget: dict[str, Any]) -> None:
     check_hex_cells(widget["cells"], widget["regions"], stated=True)
     assert isinstance(widget["marks"], list), widget["marks"]
     for mark in widget["marks"]:
-        assert {"q", "r", "kind", "label"} <= set(mark) <= {"q", "r", "kind", "label", "from"}, mark
+        assert {"q", "r", "kind", "label"} <= set(mark) <= {"q", "r", "kind", "label", "from", "text"}, mark
+        if "text" in mark:
+            assert isinstance(mark["text"], str) and 1 <= len(mark["text"]) <= 2, mark
         assert is_int(mark["q"]) and is_int(mark["r"]) and mark["kind"] in MARK_KINDS and is_text(mark["label"]), mark
         if "from" in mark:
             assert isinstance(mark["from"], list) and len(mark["from"]) == 2 and all(map(is_int, mark["from"])), mark

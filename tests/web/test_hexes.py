@@ -283,3 +283,51 @@ def test_the_fixture_speaks_the_vocabulary_and_the_vocabulary_refuses_bad_shapes
     for bad in bad_widgets:
         with pytest.raises(AssertionError):
             vocabulary.check_hexes(bad)
+
+
+def zoned() -> dict[str, Any]:
+    """The fixture's widget with a blast's zone over three cells (one far off the drawing) and a numbered hit."""
+    shape = widget(tap=False)
+    shape["marks"] = [{"q": 0, "r": 3, "kind": "zone", "label": "Zone: Torso"},
+                      {"q": 1, "r": 3, "kind": "zone", "label": "Zone: Torso", "text": "Z"},
+                      {"q": 9, "r": -9, "kind": "zone", "label": "Zone: nowhere"},
+                      {"q": 0, "r": 4, "kind": "hit", "label": "Bullet 2", "text": "2", "from": [0, 3]},
+                      {"q": -1, "r": 4, "kind": "hit", "label": "Bullet 3", "text": "too long"}]
+    return shape
+
+
+def test_a_zone_is_a_wash_beneath_the_other_marks_and_a_mark_may_carry_a_short_text(fixture: Page) -> None:
+    page = fixture
+    page.evaluate("""async (shape) => {
+        const { renderWidget } = await import(new URL("js/widgets.js", location.href).href);
+        document.getElementById("widgets").replaceChildren(renderWidget(shape, () => {}));
+    }""", zoned())
+    drawn = page.get_by_test_id("widget-hexes")
+    marks = drawn.get_by_test_id("hexes-mark")
+    # The zone off the drawing is left out; the others are drawn, the zones first, beneath the borders and marks.
+    assert [mark.get_attribute("data-kind") for mark in marks.all()] == ["zone", "zone", "hit", "hit"]
+    order = drawn.get_by_test_id("hexes-diagram").evaluate(
+        "(svg) => [...svg.children].map((child) => child.getAttribute('class'))")
+    assert order == ["hex-cells", "hex-zones", "hex-borders", "hex-marks"]
+    fill = marks.first.locator(".hex-zone-fill")
+    opacity = float(fill.evaluate("(node) => getComputedStyle(node).fillOpacity"))
+    assert 0 < opacity < 0.5                       # the cell's state colour shows through
+    torso = drawn.locator('[data-testid="hexes-cell"][data-q="0"][data-r="3"]').bounding_box()
+    wash = fill.bounding_box()
+    assert torso and wash and abs(torso["x"] - wash["x"]) < 1 and abs(torso["width"] - wash["width"]) < 1
+    # A text is drawn (two characters at most), on a halo, beside a mark or in a zone's cell.
+    texts = drawn.locator("text.hex-mark-text:not(.hex-halo)")
+    assert texts.all_text_contents() == ["Z", "2", "to"]
+    expect(drawn.locator("text.hex-mark-text.hex-halo")).to_have_count(3)
+    expect(marks.nth(2)).to_have_attribute("data-label", "Bullet 2")
+
+
+def test_the_vocabulary_takes_a_zone_and_a_short_text_and_refuses_a_long_one() -> None:
+    good = zoned()
+    good["marks"] = good["marks"][:4]
+    vocabulary.check_hexes(good)
+    for bad in ({"q": 0, "r": 3, "kind": "zone", "label": "Z", "text": "abc"},
+                {"q": 0, "r": 3, "kind": "zone", "label": "Z", "text": ""},
+                {"q": 0, "r": 3, "kind": "zone", "label": "Z", "text": 2}):
+        with pytest.raises(AssertionError):
+            vocabulary.check_hexes({**good, "marks": [bad]})

@@ -11,6 +11,7 @@ const PAD = 0.2 * SIZE;             // room for a thick outline or a ring at the
 // y grows downwards): below right, below, below left, above left, above, above right.
 const NEIGHBOURS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 const MARK_KINDS = new Set(["aim", "hit", "miss"]);
+const ZONE = "zone";                 // a translucent fill over a cell, beneath the other marks
 const MOVES = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"]);
 
 export const cellKey = (q, r) => `${q},${r}`;
@@ -78,6 +79,8 @@ export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) 
   }
   // The box holds the cells and a margin of one hex; a mark further off (a wide miss) is drawn on the margin, on
   // the line it came along, so the diagram keeps its size however far a miss lands.
+  const zones = marks.filter((mark) => mark.kind === ZONE);
+  const others = marks.filter((mark) => mark.kind !== ZONE);
   const spots = (cells.length ? cells : marks).map((spot) => centre(spot.q, spot.r));
   const xs = spots.map((p) => p.x);
   const ys = spots.map((p) => p.y);
@@ -92,9 +95,11 @@ export function drawDiagram(cells, { cellProps = () => ({}), marks = [] } = {}) 
     style: { "--hex-across": round(width / SIZE), "--hex-down": round(height / SIZE) },
   },
   svg("g", { class: "hex-cells" }, cellNodes),
+  zones.length ? svg("g", { class: "hex-zones", "aria-hidden": "true" },
+    zones.map((mark) => drawZone(mark, shapes, box))) : null,
   svg("path", { class: "hex-borders", d: shapes.borders, "aria-hidden": "true" }),
-  marks.length ? svg("g", { class: "hex-marks", "aria-hidden": "true" },
-    marks.map((mark) => drawMark(mark, box))) : null);
+  others.length ? svg("g", { class: "hex-marks", "aria-hidden": "true" },
+    others.map((mark) => drawMark(mark, box))) : null);
   return { node, polygons };
 }
 
@@ -108,8 +113,9 @@ function shapesOf(cells) {
   let shapes = SHAPES.get(key);
   if (!shapes) {
     if (SHAPES.size >= MAX_SHAPES) SHAPES.delete(SHAPES.keys().next().value);
-    shapes = { polygons: cells.map((cell) => svg("polygon", { points: points(cell.q, cell.r), class: "hex-cell" })),
-      borders: borders(cells) };
+    const polygons = cells.map((cell) => svg("polygon", { points: points(cell.q, cell.r), class: "hex-cell" }));
+    shapes = { polygons, borders: borders(cells),
+      at: new Map(cells.map((cell, index) => [cellKey(cell.q, cell.r), polygons[index]])) };
     SHAPES.set(key, shapes);
   }
   return shapes;
@@ -132,6 +138,30 @@ function borders(cells) {
   return segments.join("");
 }
 
+// A zone mark: the cell filled thinly over its state's colour (a copy of the kept polygon where the cell is one of
+// the diagram's, its corners worked out where it is not); one off the drawing's box is left out, as it would
+// stretch nothing and fill nothing a person can see.
+function drawZone(mark, shapes, box) {
+  const { x, y } = centre(mark.q, mark.r);
+  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return null;
+  const kept = shapes.at.get(cellKey(mark.q, mark.r));
+  const shape = kept ? kept.cloneNode(false) : svg("polygon", { points: points(mark.q, mark.r) });
+  shape.setAttribute("class", "hex-zone-fill");
+  return svg("g", { class: "hex-mark mark-zone", testid: "hexes-mark",
+    dataset: { kind: ZONE, q: String(mark.q), r: String(mark.r), label: mark.label ?? "" } },
+  mark.label ? svg("title", { text: mark.label }) : null, shape, markText(mark, { x, y }, true));
+}
+
+// A mark's `text`: one or two characters beside it (in the middle of a zone's cell), on a halo as the marks are.
+function markText(mark, { x, y }, middle = false) {
+  if (typeof mark.text !== "string" || !mark.text) return null;
+  const text = Array.from(mark.text).slice(0, 2).join("");
+  const at = middle ? { x, y } : { x: x + 0.62 * SIZE, y: y - 0.5 * SIZE };
+  const part = svg("text", { class: "hex-mark-text", x: round(at.x), y: round(at.y), "text-anchor": "middle",
+    "dominant-baseline": "central", text });
+  return [halo(part), part];
+}
+
 // A mark: an aim as a ring, a hit as a filled dot, a miss as a cross, and an arrow from `from` when it has one.
 // Each is drawn twice, wide in the card's colour under narrow in ink, so it shows on any cell's colour.
 function drawMark(mark, box) {
@@ -148,7 +178,7 @@ function drawMark(mark, box) {
   return svg("g", { class: `hex-mark mark-${kind}`, testid: "hexes-mark",
     dataset: { kind, q: String(mark.q), r: String(mark.r), label: mark.label ?? "" } },
   mark.label ? svg("title", { text: mark.label }) : null,
-  [...arrow, ...shape].map((part) => [halo(part), part]));
+  [...arrow, ...shape].map((part) => [halo(part), part]), markText(mark, { x, y }));
 }
 
 // A point inside the box, or where the line to it from `start` (inside the box) leaves the box.

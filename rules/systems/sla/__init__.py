@@ -19,11 +19,11 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report
 from ..data import load
-from . import care, defence, handling, hit, melee, rounds, volley
+from . import care, defence, grenades, handling, hit, melee, rounds, volley
 from .chances import shot_odds
 from .melee_odds import melee_odds
 from .volley_odds import volley_odds
-from .diagram import REGIONS
+from .diagram import REGION_OF, REGIONS
 from .options import Options, options_to_dict, read_options, schema as _option_schema
 from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
                        MAX_SHOOTERS, MAX_SHOTS, read_shot)
@@ -38,7 +38,7 @@ __all__ = ["options_to_dict", "read_options", "tables"]
 ID = "sla"
 NAME = "SLA Industries (3d system)"
 SOURCE = "\u201cA 3d System conversion for SLA Industries\u201d v3.5, by Eldritch (dnotice.de)"
-ACTIONS = ("shoot", "melee", "dodge", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
+ACTIONS = ("shoot", "melee", "dodge", "grenade", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
 _DATA = load("sla")
 
 
@@ -277,11 +277,63 @@ def _dodge_inputs() -> list[dict[str, Any]]:
     ]
 
 
+def _grenade_inputs() -> list[dict[str, Any]]:
+    """A grenade (seed, Grenades): thrown, on the floor or smothered, on up to four characters at their distances."""
+    thrown = {"input": "how", "in": ["thrown"]}
+    lying = {"input": "how", "in": ["floor", "smother"]}
+    blasts = {"input": "how", "in": ["thrown", "floor", "smother"]}
+    third = [{"q": q, "r": r, "region": REGION_OF.get((q, r), grenades.BESIDE["value"])}
+             for q, r in grenades.LOWER_THIRD]
+    used = {cell["region"] for cell in third}
+    regions = [{"value": location, "label": LOCATION_LABELS[location]} for location in LOCATIONS if location in used]
+    inputs: list[dict[str, Any]] = [
+        {"name": "how", "kind": "choice", "label": "The grenade", "default": "thrown",
+         "choices": [{"value": value, "label": label} for value, label in grenades.HOWS.items()]},
+        {"name": "thrower", "kind": "combatant", "role": "actor", "label": "Thrower", "when": thrown},
+        {"name": "weapon", "kind": "weapon", "from": "thrower", "label": "Grenade", "when": thrown},
+        {"name": "grenade", "kind": "gear", "catalog": "grenades", "label": "Grenade", "when": lying,
+         "example": "skill Throwing, RNG 10, grenade frag, zone 8, radius 0.5, DAM 10"},
+        {"name": "jumper", "kind": "combatant", "role": "target", "label": "Who jumps on it", "optional": True,
+         "empty_label": "No one (a helmet only)", "default": "", "when": {"input": "how", "in": ["smother"]},
+         "help": "he takes five times the Damage in the Torso and the Abdomen; the others get what his Hits and "
+                 "armour leave, divided by five"},
+        {"name": "helmet", "kind": "integer", "label": "ID of a helmet over it", "min": 0,
+         "max": grenades.MAX_HELMET, "default": 0, "when": {"input": "how", "in": ["smother"]},
+         "help": "an ID of five times the Damage stops it all"},
+        {"name": "range", "kind": "integer", "label": "Range to the target (m)", "min": 0, "max": grenades.MAX_RANGE,
+         "default": 10, "when": thrown,
+         "help": "each range band past Optimum (the grenade's RNG) moves it 3 hexes straight down"},
+        {"name": "impact", "kind": "hex", "label": "Impact Point", "default": grenades.DEFAULT_IMPACT,
+         "cells": third, "regions": regions + [{"value": grenades.BESIDE["value"], "label": grenades.BESIDE["label"]}],
+         "when": blasts,
+         "help": "in the lower third of the diagram: the thrower's pick (it deviates 6 hexes, less the Aiming "
+                 "die), or the GM's for one on the floor (it deviates a die of hexes for each character)"},
+        {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -grenades.MAX_MODIFIER,
+         "max": grenades.MAX_MODIFIER, "default": 0, "when": thrown,
+         "help": "range, visibility and the like; + helps the thrower"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "distance", "kind": "integer", "label": "Target's distance from the Impact Point (m)", "min": 0,
+         "max": grenades.MAX_METRES, "default": 0, "when": blasts,
+         "help": "the Blast Zone loses a hex for each whole Blast Radius of distance"},
+    ]
+    for n in range(1, grenades.MAX_CAUGHT):
+        before = {"input": "also_1" if n == 1 else f"also_{n - 1}", "not_in": [""]}
+        inputs.append({"name": f"also_{n}", "kind": "combatant", "role": "target", "label": f"Also caught ({n})",
+                       "optional": True, "empty_label": "No one else", "default": "",
+                       **({"when": before} if n > 1 else {})})
+        inputs.append({"name": f"distance_{n}", "kind": "integer", "label": f"Their distance ({n}) (m)", "min": 0,
+                       "max": grenades.MAX_METRES, "default": 0,
+                       "when": {"input": f"also_{n}", "not_in": [""]}})
+    return inputs
+
+
 def action_schema() -> list[dict[str, Any]]:
     return [
         {"id": "shoot", "label": "Shoot", "verb": "Fire", "odds": True, "dice": True, "inputs": _shoot_inputs()},
         {"id": "melee", "label": "Melee", "verb": "Attack", "odds": True, "dice": True, "inputs": _melee_inputs()},
         {"id": "dodge", "label": "Dodge", "verb": "Roll", "odds": False, "dice": True, "inputs": _dodge_inputs()},
+        {"id": "grenade", "label": "Grenade", "verb": "Throw", "odds": True, "dice": True,
+         "inputs": _grenade_inputs()},
         {"id": "time", "label": "Time", "verb": "Pass", "odds": False, "dice": False, "inputs": [
             {"name": "span", "kind": "choice", "label": "Time passing", "default": "phase",
              "choices": [{"value": value, "label": label} for value, label in rounds.SPANS.items()],
@@ -328,8 +380,8 @@ def action_schema() -> list[dict[str, Any]]:
 
 def _action(action: str) -> str:
     if action not in ACTIONS:
-        raise BadField("SLA Industries has no such action; it has Shoot, Melee, Dodge, Time, Initiative, First aid, "
-                       "Heal, Damage, Position and Unjam", field="action")
+        raise BadField("SLA Industries has no such action; it has Shoot, Melee, Dodge, Grenade, Time, Initiative, "
+                       "First aid, Heal, Damage, Position and Unjam", field="action")
     return action
 
 
@@ -353,6 +405,8 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
         return handling.read_unjam(inputs, sheets, states)
     if action == "melee":
         return melee.read_melee(inputs, sheets, states, options).to_inputs()
+    if action == "grenade":
+        return grenades.read_throw(inputs, sheets, states, options).to_inputs()
     if action == "dodge":
         return defence.read_dodge(inputs, sheets, states, options)
     return care.read_move(inputs, sheets, states)
@@ -364,6 +418,8 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "shoot":
         shot = read_shot(inputs, sheets, states, options)
         return (hit.resolve if shot.mode == "single" else volley.resolve)(shot, sheets, states, options, dice)
+    if action == "grenade":
+        return grenades.resolve(grenades.read_throw(inputs, sheets, states, options), sheets, states, options, dice)
     if action == "melee":
         return melee.resolve(melee.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
@@ -381,7 +437,9 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
         return (shot_odds if one else volley_odds)(shot, sheets, states, options)
     if action == "melee":
         return melee_odds(melee.read_melee(inputs, sheets, states, options), sheets, states, options)
-    raise BadField("only a shot and a blow have odds here", field="action")
+    if action == "grenade":
+        return grenades.odds(grenades.read_throw(inputs, sheets, states, options), sheets, states, options)
+    raise BadField("only a shot, a blow and a grenade have odds here", field="action")
 
 
 def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
@@ -390,6 +448,7 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
 
 def catalog() -> dict[str, Any]:
     """Sample weapons and armour, each saying where its numbers come from (the text's tables are lost)."""
-    return {"weapons": _DATA["weapons"]["rows"], "armour": _DATA["armour"]["rows"]}
+    return {"weapons": _DATA["weapons"]["rows"], "armour": _DATA["armour"]["rows"],
+            "grenades": [row for row in _DATA["weapons"]["rows"] if "grenade " in row["notation"]]}
 
 

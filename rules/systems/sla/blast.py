@@ -21,7 +21,7 @@ BAND_STEPS = {"optimum": 0, "medium": 1, "long": 2, "extreme": 3}
 SMOTHER_TIMES = 5
 
 
-def zone_lost(distance: float, increment: float) -> int:
+def zone_lost(distance: float | Fraction, increment: float | Fraction) -> int:
     """Hexes a Blast Zone loses at a distance (seed: one per Blast Radius increment; whole increments only,
     D-SL-31).  Exact for decimal inputs such as 0.5 m."""
     return int(Fraction(str(distance)) // Fraction(str(increment)))

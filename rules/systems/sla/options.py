@@ -32,6 +32,20 @@ DEFAULT_AMMO: tuple[tuple[int, ...], ...] = tuple(_ammo_row(row) for row in AMMO
 DEFAULT_PHASES: tuple[tuple[int, int, int], ...] = tuple(
     (row["phases"][0], row["phases"][1], row["phases"][2]) for row in PHASE_ROWS)
 
+_GRENADES = _DATA["grenades"]
+# A grenade's choices (D-SL-GR3, GR6, GR7): the numbers are the GM's, the seed gives only the grenades' names.
+GRENADE_CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
+    "grenade_wounds": ("A frag grenade's wounds", "D-SL-GR3", "each", (
+        ("each", "Each location the blast reaches opens a wound when the Damage is more than PHYS"),
+        ("one", "One wound at most, in the first location it reaches, when the Damage is more than PHYS"))),
+    "smoke": ("Smoke: to hit someone in it (the GM's number)", "D-SL-GR6", str(_GRENADES["smoke"]["default"]),
+              tuple((str(value), f"{value}".replace("-", "\u2212") + " to hit") for value in
+                    _GRENADES["smoke"]["choices"])),
+    "flash": ("A flash-bang dazzles for the phase (the GM's number)", "D-SL-GR7", str(_GRENADES["flash"]["default"]),
+              tuple((str(value), f"{value}".replace("-", "\u2212") + " to every action") for value in
+                    _GRENADES["flash"]["choices"])),
+}
+
 # name -> (label, decision, default, ((value, label), ...)); the order is the options form's.
 CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
     "modifiers_on": ("The GM's modifiers go on", "D-SL-2", "target", (
@@ -69,6 +83,7 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
     "bare_parry": ("A bare-handed parry", "seed, Parries; D-SL-30", "total", (
         ("total", "Halves the parry roll's total: it must still reach 13"),
         ("reduction", "Rolls as usual and halves the damage it takes off"))),
+    **GRENADE_CHOICES,
 }
 
 TABLES: dict[str, dict[str, Any]] = {

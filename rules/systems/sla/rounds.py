@@ -50,6 +50,8 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
                     slowed="" if state.slowed == "phase" else state.slowed)
     if state.dodge_lasts == "phase":
         state = replace(state, dodge=0, dodge_lasts="", dodge_bullets=False)
+    if state.dazzled:                                   # a flash-bang's dazzle lasts the phase (D-SL-GR7)
+        state = replace(state, dazzled=0)
     for healing in arrived:
         state, said = arrive(state, healing)
         words += said
@@ -75,6 +77,7 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
 # What lasts a round at most: a regular dodge, and its price on his actions.
 _ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "penalty": 0,
                                "penalty_lasts": ""}
+_ROUND_OVER["dazzled"] = 0                              # a flash-bang's dazzle, past an hour too (D-SL-GR7)
 
 
 def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,

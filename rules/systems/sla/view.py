@@ -53,7 +53,8 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             if left.text:
                 drawn["text"] = left.text
             marks.append(drawn)
-        summary += "; last attack: " + ", ".join(mark.label for mark in state.marks if mark.kind != "aim")
+        summary += "; last attack: " + ", ".join(dict.fromkeys(mark.label for mark in state.marks
+                                                                 if mark.kind != "aim"))
     elif shot:
         aimed = LOCATION_LABELS[REGION_OF[shot.aimed]]
         marks.append({"q": shot.aimed[0], "r": shot.aimed[1], "kind": "aim", "label": f"Last shot aimed at {aimed}"})
@@ -131,6 +132,10 @@ def sheet_stats(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
                  "; holds an opportunity action" if state.holding else "")},
              {"label": "Wounds", "value": bleeding(state) + (f"; {signed(-len(state.wounds))} to every roll"
                                                               if state.wounds else "")}]
+    if state.smoke or state.dazzled:               # a grenade's (D-SL-GR6, GR7)
+        items.append({"label": "Grenade", "value": "; ".join(part for part in (
+            f"in smoke: {signed(state.smoke)} to hit him" if state.smoke else "",
+            f"dazzled: {signed(state.dazzled)} to his actions this phase" if state.dazzled else "") if part)})
     if state.stuck:
         items.append({"label": "Bullets in", "value": f"{state.stuck} in the Torso: extract before healing"})
     if state.lost_phases or state.lost_actions:

@@ -92,6 +92,8 @@ class State:
     fired: int = 0                                  # shots fired this round (semi-auto's DEX/2 allowance)
     jammed: tuple[int, ...] = ()                    # weapons (by index) jammed until unjammed
     marks: tuple[Mark, ...] = ()                    # what the last attack left on the diagram, bullet by bullet
+    smoke: int = 0                                  # in a smoke grenade's cloud: this on attacks at him (D-SL-GR6)
+    dazzled: int = 0                                # a flash-bang's: this on his own actions to the phase's end (GR7)
 
     def taken(self, location: str) -> int:
         return dict(self.damage)[location]
