@@ -18,7 +18,7 @@ from rules.systems.sla.blast import smothered
 from rules.systems.sla.options import DEFAULTS
 from rules.systems.sla.wounds import State
 
-from .helpers import refused, widget
+from .helpers import ok, refused, widget
 from .test_sla_vectors import act, asks, card, encounter_of, incap_left, stats, texts
 
 FRAG = {"name": "DA 90 frag", "notation": "skill Throwing, RNG 10, grenade frag, zone 8, radius 0.5, DAM 10"}
@@ -188,6 +188,24 @@ def test_smoke_hangs_until_cleared_and_a_flash_bang_dazzles_a_head_in_its_zone_f
     again = act(chosen, "grenade", {"how": "thrown", "thrower": "c1", "weapon": 3, "range": 5, "impact": "0,7",
                                     "target": "c2"}, {"throw": [1, 6, 6], "direction": [6]})
     assert stats(card(again, "c2"))["Grenade"] == "dazzled: \u22123 to his actions this phase"
+
+
+def test_a_shot_into_smoke_counts_the_smokes_modifier_and_so_do_its_odds() -> None:
+    shooter = THROWER | {"skills": "Throwing 6, Pistol 6",
+                         "weapons": THROWER["weapons"] + [{"name": "Pistol",
+                                                           "notation": "skill Pistol, RNG 20, RCL 2, PEN 2, DAM 4"}]}
+    encounter = encounter_of([shooter, TOUGH])
+    pistol = len(shooter["weapons"]) - 1
+    smoke = act(encounter, "grenade", {"how": "thrown", "thrower": "c1", "weapon": 2, "range": 5, "impact": "0,9",
+                                       "target": "c2"}, {"throw": [6, 3, 3]})
+    shot = act(smoke["encounter"], "shoot", {"attacker": "c1", "target": "c2", "weapon": pistol, "aim": "0,3",
+                                             "distance": 5}, {"attack": [6, 6, 6]})
+    assert "Modifiers: Tough in smoke \u22124 = \u22124" in texts(shot)
+    odds = ok("odds", encounter=smoke["encounter"], action="shoot",
+              inputs={"attacker": "c1", "target": "c2", "weapon": pistol, "aim": "0,3", "distance": 5})
+    clear = ok("odds", encounter=encounter, action="shoot",
+               inputs={"attacker": "c1", "target": "c2", "weapon": pistol, "aim": "0,3", "distance": 5})
+    assert odds["charts"][0]["bars"][0]["probability"] > clear["charts"][0]["bars"][0]["probability"]  # more misses
 
 
 def ok_options(options: dict[str, Any]) -> dict[str, Any]:

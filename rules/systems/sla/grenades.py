@@ -232,17 +232,6 @@ def read_throw(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
 
 # -- the resolution -----------------------------------------------------------------------------------------------
 
-def situation(states: Mapping[str, State], attacker: str, target: str) -> list[tuple[str, int]]:
-    """What a grenade left that changes an attack: the attacker dazzled by a flash-bang, the target in smoke (for the
-    shot and melee resolvers to add to their modifiers)."""
-    out = []
-    if states[attacker].dazzled:
-        out.append(("dazzled", states[attacker].dazzled))
-    if states[target].smoke:
-        out.append(("in smoke", states[target].smoke))
-    return out
-
-
 def _knock(sheet: Sheet, state: State, damage: int, dice: DiceSource, n: int) -> tuple[State, list[Step]]:
     """Knockback (seed, Knockback), judged once on the Damage a location takes (D-SL-GR4), with roll names of its
     own for each caught character."""

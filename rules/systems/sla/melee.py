@@ -293,6 +293,10 @@ def blow(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, State],
         modifiers.append((f"{target.name}'s dodge", target_state.dodge))
     if attacker_state.penalty:
         modifiers.append((f"{armed.name}'s own dodge", attacker_state.penalty))
+    if attacker_state.dazzled:                      # a flash-bang (D-SL-GR7)
+        modifiers.append((f"{armed.name} dazzled", attacker_state.dazzled))
+    if target_state.smoke:                          # a smoke grenade (D-SL-GR6)
+        modifiers.append((f"{target.name} in smoke", target_state.smoke))
     if melee.modifier:
         modifiers.append(("the GM's", melee.modifier))
     dam_words = f"DAM {dam} + Strength bonus {bonus}" + (f" (with Martial Arts {arts})" if arts else "")

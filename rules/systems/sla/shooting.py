@@ -24,7 +24,7 @@ from .handling import OFF_HAND, arm_bruising, hands_needed, recoil_penalty, scop
 from .options import EDITABLE_AMMO, Options
 from .resolution import Check, Dice, check
 from .sheet import BANDS, Sheet, Weapon
-from .wounds import POSITION_LABELS, State, dead, unconscious
+from .wounds import POSITION_LABELS, State, dead, situation, unconscious
 
 SHOT_TYPES = ("aimed", "snap", "wild")
 AMMO_CHOICES = ("standard",) + EDITABLE_AMMO
@@ -331,6 +331,8 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
         modifiers.append((f"{target.name} dodges ({DANCE_WORDS[target.dance]})", dodging.dodge))
     if states[shot.attacker].penalty:
         modifiers.append((f"{armed.name}'s own dodge", states[shot.attacker].penalty))
+    for name, value in situation(states, shot.attacker, shot.target):
+        modifiers.append((f"{armed.name} {name}" if name == "dazzled" else f"{target.name} {name}", value))
     if under_fire:
         modifiers.append(("under fire", under_fire))
     if shot.modifier:

@@ -8,6 +8,7 @@ its overflow, which decides how badly it is hurt (D-SL-14).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ...keys import cached_hash
@@ -119,6 +120,17 @@ def acted(state: State) -> State:
     if state.penalty_lasts == "next":
         return replace(state, penalty=0, penalty_lasts="")
     return state
+
+
+def situation(states: Mapping[str, State], attacker: str, target: str) -> list[tuple[str, int]]:
+    """What a grenade left that changes an attack (D-SL-GR6, GR7): the attacker dazzled by a flash-bang, the target
+    in smoke."""
+    out = []
+    if states[attacker].dazzled:
+        out.append(("dazzled", states[attacker].dazzled))
+    if states[target].smoke:
+        out.append(("in smoke", states[target].smoke))
+    return out
 
 
 def location_state(sheet: Sheet, state: State, location: str, options: Options) -> str:
