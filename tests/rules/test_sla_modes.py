@@ -250,9 +250,9 @@ def test_jams_on_all_ones_and_past_the_rounds_allowance() -> None:
     stuck = refused("act", encounter=result["encounter"], action="shoot", dice="given", faces={},
                     inputs={"attacker": "c1", "target": "c2"})
     assert stuck["field"] == "weapon" and "jammed" in stuck["message"]
-    failed = act(result["encounter"], "unjam", {"attacker": "c1"}, {"maintenance": [1, 2, 2]})
+    failed = act(result["encounter"], "ready", {"attacker": "c1"}, {"maintenance": [1, 2, 2]})
     assert failed["report"]["outcome"] == "Pistol still jammed"
-    cleared = act(failed["encounter"], "unjam", {"attacker": "c1"}, {"maintenance": [3, 3, 3]})
+    cleared = act(failed["encounter"], "ready", {"attacker": "c1"}, {"maintenance": [3, 3, 3]})
     assert cleared["report"]["outcome"] == "Pistol cleared"
     # DEX 6 allows 3 a round; the 4th shot is 1 past: it jams when the dice come to more than 10 + 4 - 1 = 13.
     overfired = act(cleared["encounter"], "shoot", {"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10,
@@ -264,6 +264,24 @@ def test_jams_on_all_ones_and_past_the_rounds_allowance() -> None:
     off = refused("act", encounter=encounter_of([gunner, TARGET]), action="shoot", dice="given", faces={},
                   inputs={"attacker": "c1", "target": "c2", "mode": "semi", "shots": 5})
     assert off["field"] == "shots" and "Jamming rule" in off["message"]
+
+
+def test_a_single_action_gun_is_recocked_between_shots() -> None:
+    cowboy = {"name": "Cowboy", "skills": "Pistol 6",
+              "weapons": [{"name": "Revolver", "notation": "skill Pistol, RNG 20, RCL 2, PEN 3, DAM 5, single action"}]}
+    encounter = encounter_of([cowboy, TARGET])
+    fired = act(encounter, "shoot", {"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10},
+                {"attack": [6, 6, 6]})
+    again = refused("act", encounter=fired["encounter"], action="shoot", dice="given", faces={},
+                    inputs={"attacker": "c1", "target": "c2"})
+    assert again["field"] == "weapon" and "recocked" in again["message"]
+    ready = act(fired["encounter"], "ready", {"attacker": "c1"})
+    assert ready["report"]["outcome"] == "Revolver recocked"
+    act(ready["encounter"], "shoot", {"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10},
+        {"attack": [6, 6, 6]})
+    nothing = refused("act", encounter=ready["encounter"], action="ready", dice="given", faces={},
+                      inputs={"attacker": "c1"})
+    assert nothing["field"] == "attacker" and "ready to fire" in nothing["message"]
 
 
 def test_a_weapon_fires_only_its_own_modes(duel: dict[str, Any]) -> None:

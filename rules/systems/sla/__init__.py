@@ -38,7 +38,7 @@ __all__ = ["options_to_dict", "read_options", "tables"]
 ID = "sla"
 NAME = "SLA Industries (3d system)"
 SOURCE = "\u201cA 3d System conversion for SLA Industries\u201d v3.5, by Eldritch (dnotice.de)"
-ACTIONS = ("shoot", "melee", "dodge", "grenade", "time", "initiative", "aid", "heal", "harm", "move", "unjam")
+ACTIONS = ("shoot", "melee", "dodge", "grenade", "time", "initiative", "aid", "heal", "harm", "move", "ready")
 _DATA = load("sla")
 
 
@@ -367,10 +367,10 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "bruising", "kind": "flag", "label": "Bruising", "default": False},
             {"name": "wound", "kind": "flag", "label": "Opens a wound", "default": False,
              "when": {"input": "bruising", "in": [False]}}]},
-        {"id": "unjam", "label": "Unjam", "verb": "Roll", "odds": False, "dice": True, "inputs": [
+        {"id": "ready", "label": "Ready weapon", "verb": "Ready", "odds": False, "dice": True, "inputs": [
             {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Who"},
-            {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Jammed weapon",
-             "help": "an action and a Weapons Maintenance roll (the Jamming rule)"}]},
+            {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon",
+             "help": "an action: a single-action gun recocked, or a jam cleared with a Weapons Maintenance roll"}]},
         {"id": "move", "label": "Position", "verb": "Set", "odds": False, "dice": False, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
             {"name": "move", "kind": "choice", "label": "Now", "default": "standing",
@@ -381,7 +381,7 @@ def action_schema() -> list[dict[str, Any]]:
 def _action(action: str) -> str:
     if action not in ACTIONS:
         raise BadField("SLA Industries has no such action; it has Shoot, Melee, Dodge, Grenade, Time, Initiative, "
-                       "First aid, Heal, Damage, Position and Unjam", field="action")
+                       "First aid, Heal, Damage, Position and Ready weapon", field="action")
     return action
 
 
@@ -401,8 +401,8 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
         return care.read_heal(inputs, sheets, states)
     if action == "harm":
         return care.read_harm(inputs, sheets)
-    if action == "unjam":
-        return handling.read_unjam(inputs, sheets, states)
+    if action == "ready":
+        return handling.read_ready(inputs, sheets, states)
     if action == "melee":
         return melee.read_melee(inputs, sheets, states, options).to_inputs()
     if action == "grenade":
@@ -423,7 +423,7 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "melee":
         return melee.resolve(melee.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
-           "harm": care.harm, "move": care.move, "unjam": handling.unjam, "dodge": defence.dodge}[action]
+           "harm": care.harm, "move": care.move, "ready": handling.ready, "dodge": defence.dodge}[action]
     return run(inputs, sheets, states, options, dice)
 
 

@@ -1,6 +1,6 @@
 """Recoil and handling (seed 002: Recoil, Recoil Baffling, Scopes, Jamming Factor, Two-Handed Combat; D-SL-15,
 D-SL-16, D-SL-32): the hands a weapon needs, what too much recoil costs in aim and in bruises to the weapon arm, two
-weapons at once, a scope's bonus at a range band, when a weapon jams, and clearing a jam.
+weapons at once, a scope's bonus at a range band, when a weapon jams, and readying a weapon again.
 
 >>> recoil_penalty(5, 8, one_handed=False, band="plus3"), recoil_penalty(10, 8, one_handed=False, band="plus3")
 (0, -2)
@@ -82,34 +82,40 @@ def scope_bonus(table: tuple[tuple[int, int], ...], focus: str, range_band: str)
     return at if here == there else nearer if here < there else 0
 
 
-def read_unjam(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> dict[str, Any]:
+def read_ready(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State]) -> dict[str, Any]:
     inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
     who = fields.combatant(inputs, "attacker", sheets, "character")
-    sheet = sheets[who]
-    if not states[who].jammed:
-        raise BadField(f"none of {sheet.name}'s weapons is jammed", field="attacker")
-    weapon = fields.integer(inputs, "weapon", "weapon", 0, max(0, len(sheet.weapons) - 1),
-                            default=states[who].jammed[0])
-    if weapon not in states[who].jammed:
-        raise BadField(f"{sheet.weapons[weapon].name} is not jammed; "
-                       f"{', '.join(sheet.weapons[index].name for index in states[who].jammed)} is", field="weapon")
+    sheet, state = sheets[who], states[who]
+    waiting = state.jammed + tuple(index for index in state.uncocked if index not in state.jammed)
+    if not waiting:
+        raise BadField(f"{sheet.name}'s weapons are all ready to fire: none is jammed or waiting to be recocked",
+                       field="attacker")
+    weapon = fields.integer(inputs, "weapon", "weapon", 0, max(0, len(sheet.weapons) - 1), default=waiting[0])
+    if weapon not in waiting:
+        raise BadField(f"{sheet.weapons[weapon].name} is ready to fire; "
+                       f"{', '.join(sheet.weapons[index].name for index in waiting)} is not", field="weapon")
     return {"attacker": who, "weapon": weapon}
 
 
-def unjam(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+def ready(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
           dice: DiceSource) -> tuple[dict[str, State], Report]:
-    """Clearing a jam (seed, Jamming Factor): an action and a Weapons Maintenance roll; a failure leaves it jammed."""
+    """An action to make a weapon ready again (seed, Rate of Fire; Jamming Factor): a single-action gun recocked,
+    or a jam cleared by a Weapons Maintenance roll (a failure leaves it jammed)."""
     who, weapon = inputs["attacker"], inputs["weapon"]
-    sheet, state = sheets[who], states[who]
+    sheet, state = sheets[who], acted(states[who])
     name = sheet.weapons[weapon].name
+    after = dict(states)
+    if weapon not in state.jammed:
+        after[who] = replace(state, uncocked=tuple(index for index in state.uncocked if index != weapon))
+        return after, Report(f"{sheet.name} recocks {name}", (Step(
+            f"{name} is single action: this action recocks it, and it may fire in the next", "seed, Rate of Fire"),),
+            f"{name} recocked")
     rank = sheet.rank(MAINTENANCE)
     result, step_ = test(dice, "maintenance", f"{sheet.name} works the jammed {name}: roll the three dice for "
                          f"{MAINTENANCE} {rank}", rank, MAINTENANCE, "seed, Jamming Factor", target=SKILL_TARGET,
                          wounds=len(state.wounds))
-    state = acted(state)
     if result.success:
         state = replace(state, jammed=tuple(index for index in state.jammed if index != weapon))
-    after = dict(states)
     after[who] = state
     outcome = f"{name} cleared" if result.success else f"{name} still jammed"
     return after, Report(f"{sheet.name} clears {name}", (step_, Step(

@@ -235,8 +235,9 @@ def trigger(shot: Shot, sheet: Sheet, state: State, rolled: Dice, result: Check,
                    f"over JF {gun.weapon.jam} + 4 \u2212 {excess} = {jam_number(gun.weapon.jam or 0, excess)}")
             return replace(state, jammed=state.jammed + (shot.weapon,)), [Step(
                 f"{gun.name} jams ({why}): the shot does not go off; clearing it takes an action and a Weapons "
-                "Maintenance roll (Unjam)", "seed, Jamming Factor; D-SL-16")], True
-    return replace(state, fired=state.fired + int(counted)), [], False
+                "Maintenance roll (Ready weapon)", "seed, Jamming Factor; D-SL-16")], True
+    uncocked = state.uncocked + ((shot.weapon,) if gun.weapon.cocked and shot.weapon not in state.uncocked else ())
+    return replace(state, fired=state.fired + int(counted), uncocked=uncocked), [], False
 
 
 def bruised(sheet: Sheet, state: State, plan_: Plan, bullets: int, options: Options,

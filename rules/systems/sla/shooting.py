@@ -209,7 +209,11 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
     entry = armed.weapons[weapon]
     gun = entry.weapon
     if weapon in state.jammed:
-        raise BadField(f"{entry.name} is jammed: clear it first (Unjam, a Weapons Maintenance roll)", field="weapon")
+        raise BadField(f"{entry.name} is jammed: clear it first (Ready weapon: an action and a Weapons Maintenance "
+                       "roll)", field="weapon")
+    if weapon in state.uncocked:
+        raise BadField(f"{entry.name} is single action and must be recocked before it fires again (Ready weapon: an "
+                       "action)", field="weapon")
     mode = fields.choice(inputs, "mode", "mode", MODES, default="single")
     if mode not in gun.modes:
         raise BadField(f"{entry.name} cannot fire {MODE_WORDS[mode]}; it fires "

@@ -91,7 +91,8 @@ class State:
     parries: int = 0                                # free parries spent this round
     melee_aim: int = 0                              # actions spent aiming a melee attack (+1 Aiming die each)
     fired: int = 0                                  # shots fired this round (semi-auto's DEX/2 allowance)
-    jammed: tuple[int, ...] = ()                    # weapons (by index) jammed until unjammed
+    jammed: tuple[int, ...] = ()                    # weapons (by index) jammed until cleared
+    uncocked: tuple[int, ...] = ()                  # single-action weapons fired and not yet recocked
     marks: tuple[Mark, ...] = ()                    # what the last attack left on the diagram, bullet by bullet
     smoke: int = 0                                  # in a smoke grenade's cloud: this on attacks at him (D-SL-GR6)
     dazzled: int = 0                                # a flash-bang's: this on his own actions to the phase's end (GR7)
