@@ -132,7 +132,7 @@ def test_bullets_after_a_missed_roll_hit_where_they_land() -> None:
                  {"attack": [1, 3, 3], "direction": [6], "deviation": [3, 3]})
     kinds = [(mark["kind"], mark.get("text")) for mark in hexes_marks(result)]
     assert kinds == [("aim", None), ("miss", "1"), ("hit", "2"), ("hit", "3")]
-    assert result["report"]["outcome"].startswith("Target 2 of 3 bullets hit")
+    assert result["report"]["outcome"] == "Target: 2 of 3 bullets hit (Head 1, Torso 1), 9 damage; dead"
 
 
 def test_walking_the_fire_pays_a_stray_bullet_and_starts_from_a_random_aiming_point(duel: dict[str, Any]) -> None:
@@ -143,7 +143,8 @@ def test_walking_the_fire_pays_a_stray_bullet_and_starts_from_a_random_aiming_po
     # 6 bullets: 1 on the Target, 2 the stray, 3..6 on the Bystander from 2 hexes down of (0, 3): (0, 5).
     assert "bullet 2 goes into the space between them" in said
     assert "random aiming point is 2 hexes down of the Torso's centre: Abdomen (0, 5)" in said
-    assert result["report"]["outcome"].startswith("Target 1 of 6; Bystander 4 of 6 bullets hit")
+    outcome = result["report"]["outcome"]
+    assert outcome.startswith("Target: 1 of 6 bullets hit (Torso 1)") and "; Bystander: 4 of 6 bullets hit" in outcome
     assert [mark.get("text") for mark in hexes_marks(result, "c3")] == [None, "3", "4", "5", "6"]
 
 
@@ -178,7 +179,8 @@ def test_crossing_suppressive_fire(duel: dict[str, Any], crossing: list[int], bu
         faces[f"bullet {number}"] = [6, 3, 3]
     result = shoot(duel, faces, mode="suppress")
     outcome = result["report"]["outcome"]
-    assert outcome == "Target gets through" if not bullets else outcome.startswith(f"{bullets} bullet")
+    assert outcome == "Target gets through" if not bullets else outcome.startswith(
+        f"Target: {min(bullets, 1 if bullets == 1 else 2)} of {bullets} bullet")
     if bullets:             # a Wild shot at the standard aiming point: RCL 2 + 3 - the Aiming die 6 = 0 hexes
         assert "Hit Spread 0: RCL 3 − 1 for the firing stance = 2 + 3 for a Wild shot" in texts(result)
 

@@ -168,7 +168,8 @@ export class SchemaForm {
 
   fillModes(field) {
     const weapon = this.card(field.input.from)?.weapons?.[Number(this.rawValue(field.input.weapon) || 0)];
-    fillSelect(field.control, (weapon?.modes ?? []).map((mode) => ({ value: mode.value, label: mode.label })));
+    field.modes = weapon?.modes ?? [];
+    fillSelect(field.control, field.modes.map((mode) => ({ value: mode.value, label: mode.label })));
   }
 
   // The parts of the chosen combatant's card; a card without parts hides the field, so nothing is sent.
@@ -366,13 +367,15 @@ function hexField(input) {
 }
 
 // combatant, weapon, mode and part: lists filled from the roster on every refresh. A combatant's id and
-// a part's value are sent as text; a weapon's index and a mode's value as numbers.
+// a part's value are sent as text, a weapon's index as a number, a mode's value as the card gives it.
 function selectField(input) {
   const control = el("select", { testid: `input-${input.name}` });
   const field = {
-    node: labelled(input, control), control,
+    node: labelled(input, control), control, modes: [],
     get: () => (input.kind === "combatant" ? control.value : control.value === "" ? undefined
-      : input.kind === "part" ? control.value : Number(control.value)),
+      : input.kind === "part" ? control.value
+      : input.kind === "mode" ? field.modes.find((mode) => String(mode.value) === control.value)?.value
+      : Number(control.value)),
     set: (value) => { if (value !== undefined && value !== null) control.value = String(value); },
   };
   return field;

@@ -32,8 +32,8 @@ from .options import Options
 from .resolution import SKILL_TARGET, Check, check
 from .rolls import ROLES, three, words
 from .shooting import Plan, Shot, plan, read_hex
-from .sheet import Sheet
-from .wounds import Mark, State, dead
+from .sheet import LOCATION_LABELS, Sheet
+from .wounds import Mark, State, dead, unconscious
 
 STANDARD_AIM: Hex = read_hex("0,3", "aim")          # the centre of the Torso: the standard aiming point
 
@@ -80,6 +80,26 @@ def _bullet(number: int, landed: Hex | None, on_body: bool, start: Hex | None) -
     return Mark("hit" if on_body else "miss", landed, f"Bullet {number}: {where}", start, str(number))
 
 
+def tally(sheet: Sheet, before: State, after: State, marks: list[Mark], options: Options) -> str:
+    """What the bullets did to one character, in a few words: where they hit, the damage, and death or
+    unconsciousness."""
+    where: dict[str, int] = {}
+    for mark in marks:
+        if mark.kind == "hit":
+            for location in touched(mark.hex, 0) or ["spread"]:
+                where[location] = where.get(location, 0) + 1
+    parts = [f"{LOCATION_LABELS.get(location, 'the spread')} {count}" for location, count in where.items()]
+    done = after.incap_damage - before.incap_damage
+    bruised = after.bruising - before.bruising
+    words = (f" ({', '.join(parts)})" if parts else "") + (f", {done} damage" if done else "") + (
+        f", {bruised} bruising" if bruised else "")
+    if dead(sheet, after) and not dead(sheet, before):
+        words += "; dead"
+    elif unconscious(sheet, after, options) and not unconscious(sheet, before, options):
+        words += "; unconscious"
+    return words
+
+
 def resolve(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
             dice: DiceSource) -> tuple[dict[str, State], Report]:
     armed, target = sheets[shot.attacker], sheets[shot.target]
@@ -106,7 +126,7 @@ def _semi(title: str, steps: list[Step], after: dict[str, State], shot: Shot, pl
     steps = steps + modifier_steps(plan_)
     following = replace(plan_, aim_bonus=0, scope=0)
     marks: list[Mark] = [Mark("aim", shot.aim, f"Aimed at {hex_words(shot.aim)}")]
-    state = after[shot.target]
+    state = before = after[shot.target]
     start = shot.aim
     outcomes: list[str] = []
     bullets_fired = 0
@@ -141,10 +161,9 @@ def _semi(title: str, steps: list[Step], after: dict[str, State], shot: Shot, pl
     after[shot.target] = replace(state, marks=tuple(marks), last_shot=None)
     after[shot.attacker], more = bruised(armed, after[shot.attacker], plan_, bullets_fired, options, dice)
     steps += more
-    hits = len(outcomes)
-    summary = f"{hits} of {shot.shots} shot{'s' if shot.shots > 1 else ''} hit" + (
-        ": " + "; ".join(outcomes) if outcomes else "") + ("; the weapon jammed" if bullets_fired < shot.shots
-                                                            else "")
+    summary = (f"{len(outcomes)} of {shot.shots} shot{'s' if shot.shots > 1 else ''} hit"
+               + tally(target, before, after[shot.target], marks, options)
+               + ("; the weapon jammed" if bullets_fired < shot.shots else ""))
     return after, Report(title, tuple(steps), summary)
 
 
@@ -196,6 +215,7 @@ def _burst(title: str, steps: list[Step], after: dict[str, State], shot: Shot, p
                 "before: roll a direction die for each, in order")]
         directions = dict(zip(deviating, faces))
     states = dict(after)
+    states_before = dict(after)
     marks: dict[str, list[Mark]] = {shot.target: [Mark("aim", shot.aim, f"Aimed at {hex_words(shot.aim)}")]}
     hits: dict[str, int] = {shot.target: 0}
     outcomes: list[str] = []
@@ -265,8 +285,10 @@ def _burst(title: str, steps: list[Step], after: dict[str, State], shot: Shot, p
     if chances and shot.steer == "toward":
         steps.append(Step(f"Influence: the first {chances} deviation{'s' if chances != 1 else ''} could be turned a "
                           f"step toward the aim; {influenced} were", "seed, Full-Auto; D-SL-5"))
-    summary = "; ".join(f"{sheets[key].name} {count} of {length}" for key, count in hits.items()) + " bullets hit"
-    return after, Report(title, tuple(steps), summary + (f" ({'; '.join(outcomes)})" if outcomes else ""))
+    summary = "; ".join(f"{sheets[key].name}: {count} of {length} bullets hit"
+                        + tally(sheets[key], states_before[key], after[key], marks[key], options)
+                        for key, count in hits.items())
+    return after, Report(title, tuple(steps), summary)
 
 
 def _suppress(title: str, steps: list[Step], after: dict[str, State], shot: Shot, plan_: Plan,
@@ -330,5 +352,7 @@ def _suppress(title: str, steps: list[Step], after: dict[str, State], shot: Shot
             steps.append(Step(f"Bullet {number} lands off the body: a miss", "D-SL-23"))
         start = landed
     after[shot.target] = replace(state, marks=tuple(marks), last_shot=None)
-    return after, Report(title, tuple(steps + more), f"{bullets} bullet{'s' if bullets > 1 else ''} at "
-                         f"{target.name}: " + ("; ".join(outcomes) if outcomes else "all miss"))
+    hit_count = sum(1 for mark in marks if mark.kind == "hit")
+    return after, Report(title, tuple(steps + more), f"{target.name}: {hit_count} of {bullets} bullet"
+                         f"{'s' if bullets > 1 else ''} hit" + tally(target, target_state, after[shot.target],
+                                                                      marks, options))
