@@ -32,6 +32,9 @@ Figures (milliseconds are medians):
 - systems.fudge.odds_ms: the odds of that round (every pair of 4dF totals, through to each fighter's wounds);
   odds_damage_roll_ms, the same with the 4dF damage roll and its limitations (section 4.7's options);
 - systems.fudge.take_out_ms: tap to painted result for a bazooka shot at an unaware pawn, which takes it out;
+- systems.sla: twenty aimed pistol shots at an armoured Torso (tap_to_paint_ms, tap_work_ms), the odds of one
+  (odds_ms), five kills by a marksman's rifle (take_out_ms); burst_odds_ms: the odds of a ten-round burst (bullets on
+  target and where they land), each request worked out afresh, whole, with no budget (issue 26: 20 ms);
 - long_tasks_over_50ms: long tasks seen during the scripted sessions after ready;
 - long_encounter: twenty taps of Roll on a Typed Damage encounter of 400 events (six fighters, rolled attacks),
   opened from its link: tap_work_ms and tap_to_paint_ms as above, and its long tasks (not in the session's count);
@@ -52,6 +55,7 @@ Figures (milliseconds are medians):
 from __future__ import annotations
 
 import functools
+import json
 import gzip
 import http.server
 import shutil
@@ -393,7 +397,36 @@ def sla_figures(page: Page) -> dict[str, Any]:
         page.get_by_test_id("input-target").select_option(label=f"Victim {number}")
 
     shot = {"attacker": "c1", "target": "c2", "aim": "0,3", "aims": 3, "distance": 15}
-    return system_figures(page, "SLA Industries (3d system)", setup, ["shoot", shot], take_out, "dead")
+    figures = system_figures(page, "SLA Industries (3d system)", setup, ["shoot", shot], take_out, "dead")
+    figures["burst_odds_ms"] = burst_odds(page)
+    return figures
+
+
+EACH_ODDS = """(requests) => requests.map((request) => {
+  const start = performance.now();
+  const answer = JSON.parse(window.woundbook.call("odds", JSON.stringify(request)));
+  if (!answer.ok || answer.result.more) throw new Error("the burst's odds did not come whole: " + JSON.stringify(answer));
+  return performance.now() - start;
+})"""
+
+
+def burst_odds(page: Page) -> float:
+    """The odds of a ten-round burst (issue 26), each worked out afresh: twenty-one requests that differ in the GM's
+    modifier, so no request finds another's work kept; the median time of one, whole (no budget)."""
+    from rules.api import call
+
+    def ok(method: str, **request: Any) -> Any:
+        return json.loads(call(method, json.dumps(request)))["result"]
+
+    encounter = ok("new", system="sla")["encounter"]
+    gun = "skill Auto/Support, RNG 40, RCL 3, PEN 4, DAM 6, auto, FA 1, burst 10"
+    encounter = ok("add", encounter=encounter, sheet={"name": "Gunner", "skills": "Auto/Support 5",
+                                                        "weapons": [{"name": "Burst 10", "notation": gun}]})["encounter"]
+    encounter = ok("add", encounter=encounter, sheet={"name": "Scum", "weapons": []})["encounter"]
+    requests = [{"encounter": encounter, "action": "shoot",
+                 "inputs": {"attacker": "c1", "target": "c2", "mode": "burst", "aim": "0,3", "distance": 30,
+                            "modifier": modifier}} for modifier in range(-10, 11)]
+    return median([float(t) for t in page.evaluate(EACH_ODDS, requests)])
 
 
 def fighters(attacks: int, *, turns: bool = True) -> Any:
@@ -584,6 +617,7 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
       for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
       for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
+    ("sla: odds of a ten-round burst, ms", lambda r: r["systems"]["sla"]["burst_odds_ms"], 20),
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
     *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
       for move in ("undo", "redo")],
