@@ -37,13 +37,13 @@ from ...odds import chart, share
 from ...report import Report, Step, number, signed
 from ..data import load
 from .blast import BAND_STEPS, SMOTHER_TIMES, smothered, zone_lost
-from .body import knockback
 from .diagram import REGION_OF, REGIONS
 from .fire import RANGES, band
 from .options import Options
 from .protection import layers
 from .resolution import SKILL_TARGET, Dice, check
 from .rolls import ROLES, test, three, words
+from .hit import knock
 from .sheet import GRENADES, LOCATION_LABELS, LOCATIONS, Sheet, Weapon, parse_weapon
 from .shooting import able, hex_text
 from .wounds import Mark, State, acted, dead, news, open_wound, take, wear
@@ -232,34 +232,6 @@ def read_throw(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
 
 # -- the resolution -----------------------------------------------------------------------------------------------
 
-def _knock(sheet: Sheet, state: State, damage: int, dice: DiceSource, n: int) -> tuple[State, list[Step]]:
-    """Knockback (seed, Knockback), judged once on the Damage a location takes (D-SL-GR4), with roll names of its
-    own for each caught character."""
-    phys = sheet.stat("phys")
-    kind, penalty = knockback(damage, phys)
-    if kind == "none" or dead(sheet, state):
-        return state, []
-    wounds = len(state.wounds)
-    if kind == "down":
-        result, said = test(dice, f"conscious {n}", f"{damage} damage is more than twice {sheet.name}'s PHYS: knocked "
-                            "down; roll 3d6 for a PHYS test to stay conscious", phys, "PHYS", "seed, Knockback",
-                            wounds=wounds)
-        state = replace(state, position="down")
-        if result.success:
-            return replace(state, lost_phases=3), [said, Step(
-                f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions", "seed, Knockback")]
-        return replace(state, knocked_out=True), [said, Step(f"{sheet.name} is knocked out", "seed, Knockback")]
-    result, said = test(dice, f"knockback {n}", f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 "
-                        f"for a PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",
-                        modifier=-penalty, on="roll", wounds=wounds)
-    if result.success:
-        return replace(state, slowed=state.slowed or "phase"), [said, Step(
-            f"{sheet.name} staggers: Initiative Total 0 for the rest of this phase", "seed, Knockback")]
-    return replace(state, position="down", slowed="round", lost_actions=state.lost_actions + 1), [said, Step(
-        f"{sheet.name} is knocked down (+3 to hit him), acts last for the rest of the round and loses his next action",
-        "seed, Knockback")]
-
-
 def _marks(chosen: Hex | None, impact: Hex, zone: int, label: str) -> tuple[Mark, ...]:
     """The zone's hexes on the body, the point aimed at (if any) and where it went off, with the deviation's arrow."""
     out = [Mark("zone", hex_, f"{label}: {LOCATION_LABELS[REGION_OF[hex_]]}") for hex_ in zone_hexes(impact, zone)]
@@ -323,7 +295,7 @@ def blast(sheet: Sheet, state: State, weapon: Weapon, damage: int, impact: Hex, 
             steps.append(Step(f"Damage {damage} is more than the Wound Threshold (PHYS {phys}): a wound opens in the "
                               + ", ".join(LOCATION_LABELS[location] for location in opened)
                               + f"; {len(state.wounds)} open", "seed, Wounds; D-SL-GR3"))
-        state, knocked = _knock(sheet, state, damage, dice, n)
+        state, knocked = knock(sheet, state, damage, dice, f" {n}")
         steps += knocked
     outcome = f"{sheet.name}: {len(found)} location{'s' if len(found) > 1 else ''}, {total}" + (
         " bruising" if weapon.grenade == "blast" else " damage")

@@ -392,26 +392,27 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
     return state, steps, outcome
 
 
-def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource) -> tuple[State, list[Step]]:
+def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource, suffix: str = "") -> tuple[State, list[Step]]:
     """Knockback and knockdown (seed, Knockback; D-SL-26): damage over PHYS calls for a PHYS roll to stay standing;
-    over twice PHYS knocks down, with a PHYS roll to stay conscious."""
+    over twice PHYS knocks down, with a PHYS roll to stay conscious.  ``suffix`` tells the rolls apart when one
+    action knocks several characters back (a grenade's " 2")."""
     phys = sheet.stat("phys")
     kind, penalty = knockback(damage, phys)
     if kind == "none" or dead(sheet, state):
         return state, []
     wounds = len(state.wounds)
     if kind == "down":
-        result, step = test(dice, "conscious", f"{damage} damage is more than twice {sheet.name}'s PHYS: knocked down; "
-                            "roll 3d6 for a PHYS test to stay conscious", phys, "PHYS", "seed, Knockback",
-                            wounds=wounds)
+        result, step = test(dice, "conscious" + suffix, f"{damage} damage is more than twice {sheet.name}'s PHYS: "
+                            "knocked down; roll 3d6 for a PHYS test to stay conscious", phys, "PHYS",
+                            "seed, Knockback", wounds=wounds)
         state = replace(state, position="down")
         if result.success:
             return replace(state, lost_phases=3), [step, Step(
                 f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions",
                 "seed, Knockback")]
         return replace(state, knocked_out=True), [step, Step(f"{sheet.name} is knocked out", "seed, Knockback")]
-    result, step = test(dice, "knockback", f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 for a "
-                        f"PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",
+    result, step = test(dice, "knockback" + suffix, f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 "
+                        f"for a PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",
                         modifier=-penalty, on="roll", wounds=wounds)
     if result.success:
         slowed = state.slowed or "phase"
