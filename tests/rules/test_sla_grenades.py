@@ -82,7 +82,7 @@ def test_sl_18_a_blast_radius_of_half_a_metre_takes_20_hexes_off_at_10_metres() 
                  {"deviation 1": [1, 6], "deviation 2": [1, 6]})
     said = texts(result)
     assert "Blast Zone 30 \u2212 20 for 10 m" in said and "= 10 hexes" in said
-    assert "Blast Zone 30 \u2212 30 for 15 m (one a whole Blast Radius of 0.5 m) = none left" in said
+    assert "Blast Zone 30 \u2212 30 for 15 m (a hex for each whole Blast Radius of 0.5 m) = none left" in said
     assert "Far: out of the blast" in result["report"]["outcome"]
 
 
@@ -183,6 +183,11 @@ def test_smoke_hangs_until_cleared_and_a_flash_bang_dazzles_a_head_in_its_zone_f
                                       "target": "c2"}, {"throw": [1, 6, 6], "direction": [6]})
     assert stats(card(high, "c2"))["Grenade"] == "dazzled: \u22126 to his actions this phase"
     later = act(high["encounter"], "time", {"span": "phase"})
+    nimble = encounter_of([THROWER, TOUGH | {"skills": "Dodge 4"}])
+    dazzled = act(nimble, "grenade", {"how": "thrown", "thrower": "c1", "weapon": 3, "range": 5, "impact": "0,7",
+                                      "target": "c2"}, {"throw": [1, 6, 6], "direction": [6]})
+    dodging = act(dazzled["encounter"], "dodge", {"dodger": "c2", "kind": "quick"}, {"dodge": [6, 6, 6]})
+    assert "(13 +6 for Tough dazzled)" in texts(dodging)       # a dodge is one of his own actions (D-SL-GR7)
     assert "Grenade" not in stats(card(later, "c2"))
     chosen = ok_options({"flash": "-3"})
     again = act(chosen, "grenade", {"how": "thrown", "thrower": "c1", "weapon": 3, "range": 5, "impact": "0,7",

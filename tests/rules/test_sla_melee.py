@@ -56,10 +56,16 @@ def test_sl05_shrike_dodges_bullets(dance: str, price: str) -> None:
     result = act(encounter, "dodge", {"dodger": "c1", "kind": "bullets"}, {"dodge": [5, 6, 4]})
     said = texts(result)
     assert "total 23 against 13: succeeds; 5 over 18, so the Success die counts 10" in said
-    assert "Shots and blows at Shrike are at \u221210 this phase" in said and price in said
+    assert "Shots at Shrike are at \u221210 this phase" in said and price in said
     shot = act(result["encounter"], "shoot", {"attacker": "c2", "target": "c1", "weapon": 0, "aim": TORSO},
                {"attack": [1, 1, 1], "direction": [1]})
     assert "Shrike dodges (" in texts(shot) and "\u221210" in texts(shot)
+    knife = {"name": "Knife", "notation": "skill Blade 1h, PEN 2, DAM 3, handling 2"}
+    blades = encounter_of([shrike, {"name": "Johanna", "skills": "Blade 1h 5", "weapons": [knife]}])
+    dodged = act(blades, "dodge", {"dodger": "c1", "kind": "bullets"}, {"dodge": [5, 6, 4]})
+    blow = act(dodged["encounter"], "melee", {"attacker": "c2", "target": "c1", "weapon": 0, "aim": TORSO},
+               {"attack": [1, 1, 1]})
+    assert "dodge" not in texts(blow)                   # Dance of Death's free dodge is against shots only
 
 
 def test_sl06_isis_quick_dodge_then_the_phase_ends() -> None:

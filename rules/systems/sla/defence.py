@@ -70,7 +70,7 @@ DODGE_LABELS = {"regular": "Regular dodge (an action): attacks at him \u2212SD a
                            "all round",
                 "quick": "Quick dodge (an action): attacks at him \u2212SD this phase; \u2212(7 \u2212 SD) on his "
                          "next action",
-                "bullets": "Dance or Ballet of Death (no action): shots and blows at him \u2212SD this phase"}
+                "bullets": "Dance or Ballet of Death (no action): shots at him \u2212SD this phase"}
 MAX_DODGE_MODIFIER = 20
 
 
@@ -120,6 +120,8 @@ def dodge(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[s
     modifiers: list[tuple[str, int]] = []
     if state.penalty:
         modifiers.append((f"{sheet.name}'s own dodge", state.penalty))
+    if state.dazzled:                               # a flash-bang (D-SL-GR7): his own actions
+        modifiers.append((f"{sheet.name} dazzled", state.dazzled))
     if inputs.get("modifier"):
         modifiers.append(("the GM's", inputs["modifier"]))
     dm = dodge_modifier(sheet, options)
@@ -144,7 +146,7 @@ def dodge(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[s
         return after, Report(title, tuple(steps), "Dodge failed")
     found = dodged(rolled.success, result.success_die, kind="regular" if kind == "regular" else "quick",
                    ballet=sheet.dance == "ballet")
-    against = "shots and blows" if kind == "bullets" or sheet.dance != "none" else "blows"
+    against = "shots" if kind == "bullets" else "shots and blows" if sheet.dance != "none" else "blows"
     lasts = "this round" if found.lasts == WHOLE_ROUND else "this phase"
     price = ("no price on his own actions (Ballet of Death)" if sheet.dance == "ballet" else
              f"{sheet.name} is at {signed(found.own_penalty)} on " + ("all his actions this round" if kind == "regular"
@@ -153,6 +155,7 @@ def dodge(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[s
     steps.append(Step(f"{against.capitalize()} at {sheet.name} are at {signed(found.attack_modifier)} {lasts}; {price}",
                       "seed, Dodge; Dance of Death; D-SL-4"))
     after[who] = replace(state, dodge=found.attack_modifier, dodge_lasts=found.lasts,
-                         dodge_bullets=sheet.dance != "none", penalty=found.own_penalty,
+                         dodge_bullets=sheet.dance != "none", dodge_blows=kind != "bullets",
+                         penalty=found.own_penalty,
                          penalty_lasts="round" if kind == "regular" else "next" if found.own_penalty else "")
     return after, Report(title, tuple(steps), f"Dodged: attacks {signed(found.attack_modifier)} {lasts}")

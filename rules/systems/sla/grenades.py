@@ -248,8 +248,8 @@ def blast(sheet: Sheet, state: State, weapon: Weapon, damage: int, impact: Hex, 
     zone = zone_for(weapon.zone, weapon.radius, metres)
     reach = f"{sheet.name}: Blast Zone {weapon.zone}"
     if metres:
-        reach += (f" \u2212 {zone_lost(metres, weapon.radius)} for {metres} m (one a whole Blast Radius of "
-                  f"{float(weapon.radius):g} m) = {zone if zone else 'none left'}")
+        reach += (f" \u2212 {zone_lost(metres, weapon.radius)} for {metres} m (a hex for each whole Blast Radius "
+                  f"of {float(weapon.radius):g} m) = {zone if zone else 'none left'}")
     steps: list[Step] = []
     kind = GRENADES[weapon.grenade]
     found = caught(impact, zone)

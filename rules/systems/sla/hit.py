@@ -49,6 +49,8 @@ def _spread_words(plan_: Plan, hit: bool, distance: int, success_die: int, total
         parts.append(f"+ {plan_.spread_mod}{shot} at {RANGES[plan_.range_band]['label']} range")
     if plan_.aim_bonus:
         parts.append(f"\u2212 {plan_.aim_bonus} for the aims")
+    if plan_.scope:
+        parts.append(f"\u2212 {plan_.scope} for the scope")
     parts.append(f"\u2212 {success_die} on the Aiming die")
     if plan_.accuracy:
         sign = "\u2212" if plan_.accuracy > 0 else "+"
@@ -328,7 +330,7 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
     else:
         layered = f" (layered: best PV + {len(there.live) - 1})" if len(there.wearing) > 1 else ""
         verdict = "penetrates" if hit.penetrates else "does not penetrate"
-        steps.append(Step(f"Penetration die {rolled.penetration} + PEN {plan_.pen} = {hit.penetration} against PV "
+        steps.append(Step(f"Penetration die {rolled.penetration} + PEN {number(plan_.pen)} = {hit.penetration} against PV "
                           f"{there.pv}{layered} ({there.describe()}): {verdict}", "seed, Penetration; D-SL-9"))
         if hit.penetrates:
             through = (f"AP ammunition: the full {hit.total_damage}" if plan_.armour_piercing
@@ -385,7 +387,9 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
     if knocks:
         state, knocked = knock(sheet, state, damage, dice)
         steps += knocked
-    outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": stopped by the armour")
+    outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": no damage through the armour"
+                                  if hit.penetrates and there.live else ": stopped by the armour"
+                                  if there.live else ": no damage")
     for words in news(sheet, before, state, options):
         steps.append(Step(words, "seed, Damage; Applying Damage; D-SL-11"))
         outcome += "; dead" if "dead" in words else "; unconscious"

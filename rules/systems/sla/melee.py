@@ -289,7 +289,7 @@ def blow(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, State],
         modifiers.append(("the whip", whip))
     if target_state.position == "down":
         modifiers.append((f"{target.name} is down", DOWN))
-    if target_state.dodge:
+    if target_state.dodge and target_state.dodge_blows:
         modifiers.append((f"{target.name}'s dodge", target_state.dodge))
     if attacker_state.penalty:
         modifiers.append((f"{armed.name}'s own dodge", attacker_state.penalty))
@@ -333,6 +333,8 @@ def guard(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, State]
     modifiers: list[tuple[str, int]] = []
     if state.penalty:
         modifiers.append((f"{defender.name}'s own dodge", state.penalty))
+    if state.dazzled:                               # a flash-bang (D-SL-GR7): his own actions
+        modifiers.append((f"{defender.name} dazzled", state.dazzled))
     if melee.defence_modifier:
         modifiers.append(("the GM's", melee.defence_modifier))
     wounds = len(state.wounds)
@@ -542,7 +544,7 @@ def resolve(melee: Melee, sheets: Mapping[str, Sheet], states: Mapping[str, Stat
     steps.append(Step(f"It lands on the {hex_words(landed)}", "D-SL-23"))
     dam = plan_.dam - reduction
     steps.append(Step(f"The blow's DAM: {plan_.dam_words}" + (f" \u2212 {reduction} parried" if reduction else "")
-                      + f" = {number(dam)}; PEN {plan_.pen}"
+                      + f" = {number(dam)}; PEN {number(plan_.pen)}"
                       + ({"track": ": it bruises (no wound, no bleeding)",
                           "both": ": Martial Arts bruising, marked on the location too"}.get(plan_.bruising, "")),
                       "seed, Attacks; Martial Arts; Bruising Damage; D-SL-7"))
@@ -572,6 +574,7 @@ def _defended(sheet: Sheet, state: State, kind: str, result: Check, steps: list[
                          if dodge.own_penalty else "; no price on his own actions (Ballet of Death)"),
                       "seed, Dodge; Dance of Death; D-SL-4"))
     return replace(state, dodge=dodge.attack_modifier, dodge_lasts=dodge.lasts, dodge_bullets=sheet.dance != "none",
+                   dodge_blows=True,
                    penalty=dodge.own_penalty, penalty_lasts="round" if kind == "dodge" else "next")
 
 

@@ -49,7 +49,7 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
                                          if healing.phases > 1), holding=False,
                     slowed="" if state.slowed == "phase" else state.slowed)
     if state.dodge_lasts == "phase":
-        state = replace(state, dodge=0, dodge_lasts="", dodge_bullets=False)
+        state = replace(state, dodge=0, dodge_lasts="", dodge_bullets=False, dodge_blows=False)
     if state.dazzled:                                   # a flash-bang's dazzle lasts the phase (D-SL-GR7)
         state = replace(state, dazzled=0)
     for healing in arrived:
@@ -75,8 +75,8 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
 
 
 # What lasts a round at most: a regular dodge, and its price on his actions.
-_ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "penalty": 0,
-                               "penalty_lasts": ""}
+_ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "dodge_blows": False,
+                               "penalty": 0, "penalty_lasts": ""}
 _ROUND_OVER["dazzled"] = 0                              # a flash-bang's dazzle, past an hour too (D-SL-GR7)
 
 

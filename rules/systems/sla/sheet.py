@@ -72,7 +72,7 @@ GRENADES = {"frag": "Fragmentation", "blast": "Blast/Concussion", "smoke": "Smok
 BANDS = ("optimum", "medium", "long", "extreme")
 KINDS = ("firearm", "melee", "grenade")
 _LIMITS = (("rng", 1, 9999), ("rcl", 0, 40), ("pen", -10, 40), ("dam", 0, 99), ("ad", 0, 99), ("acc", -10, 10),
-           ("baffling", 0, 20), ("handling", 0, 20), ("fa", 0, 20), ("burst", 2, 20), ("barrels", 2, 12),
+           ("baffling", 0, 20), ("handling", 0, 20), ("fa", 1, 20), ("burst", 2, 20), ("barrels", 2, 12),
            ("jf", 3, 18), ("whip", -10, 0), ("zone", 1, 60))
 # Terms that belong to one kind of weapon only, and the kind.
 _ONLY = {"rcl": "firearm", "acc": "firearm", "baffling": "firearm", "fa": "firearm", "burst": "firearm",
@@ -203,6 +203,9 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
                           field=field)
     if "radius" in found and not Fraction(1, 10) <= found["radius"] <= 100:
         raise BadNotation(f"radius {float(found['radius']):g} m is out of range: between 0.1 and 100", field=field)
+    if found.get("cocked") and (found.get("semi") or found.get("auto")):
+        raise BadNotation("a single-action gun is cocked by hand for every shot; it cannot be semi or auto too",
+                          field=field)
     if "fa" in found and not found.get("auto"):
         raise BadNotation("FA is the deviation of full-auto fire; add auto, or leave FA out", field=field)
     return Weapon(found["skill"][:30], found.get("rng", 0), found.get("rcl", 0), found.get("pen", 0),

@@ -198,12 +198,13 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
                 distance, fields.choice(inputs, "ammo", "ammo", AMMO_CHOICES, default="standard"), quick_draw,
                 dive, shooters,
                 fields.integer(inputs, "modifier", "modifier", -MAX_MODIFIER, MAX_MODIFIER, default=0), split,
-                second_rank, **_read_mode(inputs, sheets, states, options, attacker, target, weapon, stance, rest))
+                second_rank, **_read_mode(inputs, sheets, states, options, attacker, target, weapon, stance, rest,
+                                             aims))
 
 
 def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State],
-               options: Options, attacker: str, target: str, weapon: int, stance: bool,
-               rest: bool) -> dict[str, Any]:
+               options: Options, attacker: str, target: str, weapon: int, stance: bool, rest: bool,
+               aims: int) -> dict[str, Any]:
     """The firing mode and how the weapon is held (seed: Rate of Fire, Recoil, Two-Handed Combat, Scopes)."""
     armed, state = sheets[attacker], states[attacker]
     entry = armed.weapons[weapon]
@@ -222,10 +223,11 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
     if mode == "semi":
         # STR less the gun's own recoil (its baffling counted, not the stance of one shot): SL-07's 8 - 5 = 3.
         most = semi_auto_shots(armed.stat("str"), max(0, gun.recoil - gun.baffling), 10 ** 6)
-        shots = fields.integer(inputs, "shots", "shots", 1, MAX_SHOTS, default=1)
+        shots = fields.integer(inputs, "shots", "shots", 1, MAX_SHOTS, default=min(2, most))
         if shots > most:
+            kick = f"RCL {gun.recoil}" + (f" less baffling {gun.baffling}" if gun.baffling else "")
             raise BadField(f"{armed.name} can fire at most {most} shot{'s' if most > 1 else ''} an action with "
-                           f"{entry.name} (STR {armed.stat('str')} \u2212 RCL, at least 1)", field="shots")
+                           f"{entry.name} (STR {armed.stat('str')} \u2212 {kick}, at least 1)", field="shots")
         left = armed.stat("dex") // 2 - state.fired
         if shots > left and (options.jamming == "off" or gun.jam is None):
             raise BadField(f"{armed.name} has {max(0, left)} shot{'s' if left != 1 else ''} left this round (DEX/2 "
@@ -257,6 +259,9 @@ def _read_mode(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: M
               if fields.flag(inputs, "two_weapons", "two_weapons") else -1)
     if paired == weapon:
         raise BadField("the second weapon must be another one of the sheet's weapons", field="paired")
+    if paired >= 0 and aims > 4:
+        raise BadField("more than four aims need a firing stance, and two weapons at once take none; aim less",
+                       field="aims")
     if paired >= 0 and armed.weapons[paired].weapon.kind != "firearm":
         raise BadField(f"{armed.weapons[paired].name} is not a firearm; two firearms are fired together",
                        field="paired")
@@ -342,14 +347,15 @@ def plan(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, State], o
     if shot.modifier:
         modifiers.append(("the GM's", shot.modifier))
     range_band = band(shot.distance, weapon.range) or "extreme"
-    steadied = (("for the firing stance", int(shot.stance)), ("for the rest", int(shot.rest)),
+    stance = shot.stance and shot.paired < 0          # no stance with two weapons at once (seed, Hit Deviation)
+    steadied = (("for the firing stance", int(stance)), ("for the rest", int(shot.rest)),
                 ("for the baffling", weapon.baffling))
-    recoil = steadied_recoil(weapon, shot.stance, shot.rest)
+    recoil = steadied_recoil(weapon, stance, shot.rest)
     kick = recoil
     skill = armed.rank(weapon.skill) - shot.split
     if shot.paired >= 0:
         other = armed.weapons[shot.paired]
-        kick += steadied_recoil(other.weapon, shot.stance, shot.rest)
+        kick += steadied_recoil(other.weapon, stance, shot.rest)
         skill //= 2
     strength = armed.stat("str")
     penalty = recoil_penalty(kick, strength, one_handed=shot.hands == "one", band=options.recoil_band)

@@ -31,11 +31,20 @@ from .hit import bruised, deviate, fire, hex_words, land_hit, modifier_steps, pr
 from .options import Options
 from .resolution import SKILL_TARGET, Check, check
 from .rolls import ROLES, three, words
-from .shooting import Plan, Shot, plan, read_hex
-from .sheet import LOCATION_LABELS, Sheet
+from .shooting import Plan, Shot, plan, read_hex, steadied_recoil
+from .sheet import LOCATION_LABELS, Sheet, Weapon
 from .wounds import Mark, State, dead, unconscious
 
 STANDARD_AIM: Hex = read_hex("0,3", "aim")          # the centre of the Torso: the standard aiming point
+
+
+def wild_plan(plan_: Plan, gun: Weapon, rest: bool) -> Plan:
+    """A suppressive-fire bullet's placing: a Wild shot at the standard aiming point, fired from no stance, with no
+    aim bonus (seed, Suppressive Fire)."""
+    return replace(plan_, shot_type="wild", spread_mod=spread_modifier("wild", plan_.range_band), aim=STANDARD_AIM,
+                   aim_bonus=0, scope=0, modifiers=(), recoil=steadied_recoil(gun, False, rest),
+                   steadied=(("for the firing stance", 0), ("for the rest", int(rest)),
+                             ("for the baffling", gun.baffling)))
 
 
 def influence(skill: int, options: Options) -> int:
@@ -323,8 +332,7 @@ def _suppress(title: str, steps: list[Step], after: dict[str, State], shot: Shot
                        f"The {crossing} roll fails") + f": {bullets} bullet{'s' if bullets > 1 else ''} hit"
                       + (" (a Wild shot at the standard aiming point)" if bullets == 1 else
                          " (a Wild semi-auto hit at the standard aiming point)"), "seed, Suppressive Fire"))
-    wild = replace(plan_, shot_type="wild", spread_mod=spread_modifier("wild", plan_.range_band), aim=STANDARD_AIM,
-                   aim_bonus=0, scope=0, modifiers=())
+    wild = wild_plan(plan_, armed.weapons[shot.weapon].weapon, shot.rest)
     state = target_state
     marks = [Mark("aim", STANDARD_AIM, f"Standard aiming point {hex_words(STANDARD_AIM)}")]
     start = STANDARD_AIM

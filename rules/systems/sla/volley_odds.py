@@ -23,13 +23,12 @@ from ...odds import chart, dice as dice_sums, more, out_of_time, ranges, share
 from ...report import number
 from .chances import prelude
 from .diagram import REGION_OF
-from .fire import spread_modifier
 from .hit import touched
 from .options import Options
 from .resolution import Check, Dice, check
 from .shooting import Plan, Shot, plan, roll_check, spread
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
-from .volley import STANDARD_AIM, burst_length, influence, steered
+from .volley import STANDARD_AIM, burst_length, influence, steered, wild_plan
 from .wounds import State
 from .handling import jams
 
@@ -265,8 +264,7 @@ def _steps(shot: Shot, plan_: Plan, armed: Sheet, state: State, options: Options
     jamming, against = options.jamming == "on", options.jam_against
     gun = armed.weapons[shot.weapon].weapon
     if shot.mode == "suppress":
-        wild = replace(plan_, shot_type="wild", spread_mod=spread_modifier("wild", plan_.range_band),
-                       aim=STANDARD_AIM, aim_bonus=0, scope=0)
+        wild = wild_plan(plan_, gun, shot.rest)
         placed = _kernel(wild, True, False, None, 0, against)
         return [(placed, STANDARD_AIM), (placed, None)]
     if shot.mode == "semi":
@@ -333,5 +331,7 @@ def _answer(shot: Shot, armed: Sheet, sheet: Sheet, works: list[tuple[int, Work]
                     bursts),
               chart(f"Where the {unit} land", land_items, bullets)]
     if len(lengths) > 1:
-        charts.append(chart("Bullets fired", ranges(sorted(lengths.items()), "bullets"), length_total))
+        fired = [(label if label != "1 bullets" else "1 bullet", weight)
+                 for label, weight in ranges(sorted(lengths.items()), "bullets")]
+        charts.append(chart("Bullets fired", fired, length_total))
     return {"title": _title(shot, armed, sheet), "summary": summary, "pool": 3, "charts": charts}

@@ -86,6 +86,7 @@ class State:
     dodge: int = 0                                  # on attacks at him while his dodge lasts: minus its Success die
     dodge_lasts: str = ""                           # "phase" or "round"
     dodge_bullets: bool = False                     # Dance or Ballet of Death: the dodge counts against shots too
+    dodge_blows: bool = False                       # an action's dodge: it counts against blows (not Dance's free one)
     penalty: int = 0                                # a dodge's price on his own actions
     penalty_lasts: str = ""                         # "next" (his next action) or "round"
     parries: int = 0                                # free parries spent this round
