@@ -2,8 +2,8 @@
 D-SL-16, D-SL-32): the hands a weapon needs, what too much recoil costs in aim and in bruises to the weapon arm, two
 weapons at once, a scope's bonus at a range band, when a weapon jams, and readying a weapon again.
 
->>> recoil_penalty(5, 8, one_handed=False, band="plus3"), recoil_penalty(10, 8, one_handed=False, band="plus3")
-(0, -2)
+>>> recoil_penalty(10, 8, one_handed=False, band="plus3"), recoil_penalty(12, 8, one_handed=False, band="plus3")
+(0, -4)
 >>> recoil_penalty(10, 8, one_handed=True, band="plus3"), recoil_penalty(13, 8, one_handed=True, band="plus3")
 (-2, -5)
 >>> arm_bruising(13, 8), arm_bruising(11, 8), hands_needed(8, 8), hands_needed(9, 8)

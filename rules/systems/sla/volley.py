@@ -68,8 +68,8 @@ def steered(at: Hex, direction: int, hexes: int, aim: Hex) -> int:
     """The direction a deviation is turned to, one step either way or not at all, when the player steers toward the
     hex aimed at: a landing on the body first, then the nearest the aim; a tie keeps the die's own direction.
 
-    >>> steered((0, 3), 4, 1, (0, 3)), steered((0, 2), 6, 1, (0, 3))
-    (4, 5)
+    >>> steered((0, 3), 4, 1, (0, 3)), steered((0, 3), 1, 1, (0, 1))
+    (4, 6)
     """
     def worse(option: int) -> tuple[int, int]:
         landed = step(at, option, hexes)
