@@ -194,7 +194,7 @@ def test_typed_headlines_name_only_what_the_steps_applied(track: str, skill: int
 # -- MegaTraveller ------------------------------------------------------------------------------------------
 
 MT_EFFECTS = (                      # a word the headline or card may use -> steps that did it
-    ("stunned", ("is stunned:",)),
+    ("stunned", ("is stunned:", "still stunned")),     # waking up shows a stun the unconsciousness hid
     ("unconscious", ("knocked unconscious",)),
     ("dead", ("is dead", "killed")),
     ("destroyed", ("destroyed",)),

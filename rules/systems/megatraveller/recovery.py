@@ -121,7 +121,8 @@ def recover(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping
     passed, faces, sentence = rolled.roll(dice, "recovery", why)
     if passed:
         new = replace(state, stunned=False) if how.startswith("stun") else replace(state, unconscious=False)
-        result = "recovers from the stun" if how.startswith("stun") else "wakes up"
+        result = ("recovers from the stun" if how.startswith("stun")
+                  else "wakes up, still stunned" if state.stunned else "wakes up")
     else:
         new = state
         result = {"stun_slow": "stays stunned and may try again next turn",
