@@ -286,7 +286,9 @@ def build_wheel(into: Path) -> Path:
 # Run by Node at build time: the page's own Python (the built site's Pyodide) compiles every module of the wheel
 # and prints {path: base64 of its .pyc}. The .pyc files are checked-hash ones (PEP 552): Python uses one only
 # while its source hashes the same, and compiles the source as before otherwise, or when its version differs.
-# Without column positions (PYTHONNODEBUGRANGES): a quarter smaller, and tracebacks keep their line numbers.
+# Without column positions (PYTHONNODEBUGRANGES): a quarter smaller, and tracebacks keep their line numbers. Without
+# docstrings, which the page never reads (help() and doctests run from the sources): a docstring is left out (or is
+# `pass` where it was all a body held); every other line keeps its number.
 COMPILE_WHEEL = """
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
@@ -295,8 +297,15 @@ const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href
 const pyodide = await loadPyodide({ indexURL: `${folder}/`, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 pyodide.unpackArchive(new Uint8Array(await readFile(wheel)), "zip", { extractDir: "/wheel" });
 process.stdout.write(pyodide.runPython(`
-import base64, importlib.util, json, os
+import ast, base64, importlib.util, json, os
 from importlib._bootstrap_external import _code_to_hash_pyc
+def stripped(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 compiled = {}
 for folder, _, names in sorted(os.walk("/wheel")):
     for name in sorted(names):
@@ -304,7 +313,8 @@ for folder, _, names in sorted(os.walk("/wheel")):
             path = os.path.join(folder, name)
             with open(path, "rb") as file:
                 source = file.read()
-            code = compile(source, os.path.relpath(path, "/wheel"), "exec", dont_inherit=True)
+            tree = stripped(ast.parse(source, os.path.relpath(path, "/wheel")))
+            code = compile(tree, os.path.relpath(path, "/wheel"), "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True)
             compiled[os.path.relpath(importlib.util.cache_from_source(path), "/wheel")] = base64.b64encode(pyc).decode()
 json.dumps(compiled, sort_keys=True)
