@@ -28,6 +28,7 @@ import ctypes
 import errno
 import fnmatch
 import functools
+import gzip
 import hashlib
 import html.parser
 import http.server
@@ -330,8 +331,28 @@ def bytecode_bytes(pyodide_dir: Path, wheel: Path) -> tuple[str, bytes]:
     if result.returncode:
         raise SystemExit(f"the page's Python could not compile the rules:\n{result.stderr[-2000:]}")
     compiled: dict[str, str] = json.loads(result.stdout)
-    name = wheel.name.removesuffix("-py3-none-any.whl") + "-bytecode.zip"
-    return name, reproducible_zip([(path, base64.b64decode(data)) for path, data in sorted(compiled.items())])
+    name = wheel.name.removesuffix("-py3-none-any.whl") + "-bytecode.gz"
+    return name, bundle([(path, base64.b64decode(data)) for path, data in sorted(compiled.items())])
+
+
+def bundle(files: list[tuple[str, bytes]]) -> bytes:
+    """Files end to end behind their index (4 bytes of its length, then JSON [[name, size], ...]), gzipped as one
+    stream: the modules share names and strings, which a zip's file-by-file deflate cannot (the rules' bytecode:
+    460 KB as a zip, 394 KB so). No time in the header: the same files give the same bytes."""
+    index = json.dumps([[name, len(data)] for name, data in files]).encode()
+    return gzip.compress(len(index).to_bytes(4, "little") + index + b"".join(data for _, data in files),
+                         compresslevel=9, mtime=0)
+
+
+def unbundle(packed: bytes) -> list[tuple[str, bytes]]:
+    """The files of a :func:`bundle`, in order."""
+    body = gzip.decompress(packed)
+    length = int.from_bytes(body[:4], "little")
+    at, files = 4 + length, []
+    for name, size in json.loads(body[4:at]):
+        files.append((name, body[at:at + size]))
+        at += size
+    return files
 
 
 # -- the build -------------------------------------------------------------------------------

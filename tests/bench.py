@@ -410,7 +410,7 @@ EACH_ODDS = """(requests) => requests.map((request) => {
 })"""
 
 
-def burst_odds(page: Page) -> float:
+def burst_odds(page: Page) -> float | None:
     """The odds of a ten-round burst (issue 26), each worked out afresh: twenty-one requests that differ in the GM's
     modifier, so no request finds another's work kept; the median time of one, whole (no budget)."""
     from rules.api import call

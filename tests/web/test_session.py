@@ -20,7 +20,7 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     expect(page.get_by_test_id("add-combatant")).to_be_enabled()
     # the rules' bytecode, compiled by the build, was fetched with the wheel
     assert page.evaluate("""performance.getEntriesByType("resource")
-      .some((entry) => entry.name.endsWith("-bytecode.zip") && entry.responseStatus === 200)""")
+      .some((entry) => entry.name.endsWith("-bytecode.gz") && entry.responseStatus === 200)""")
 
 
 def test_the_rules_start_without_their_bytecode(page: Page, site_url: str) -> None:
@@ -28,7 +28,7 @@ def test_the_rules_start_without_their_bytecode(page: Page, site_url: str) -> No
     is slower in the console, and resolves."""
     warnings: list[str] = []
     page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
-    page.route("**/*-bytecode.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/*-bytecode.gz", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     wait_ready(page)
     assert any("the rules' bytecode answered 404" in warning and "compiled from their sources" in warning

@@ -5,16 +5,16 @@
 // these files, finds the same files in the same place.
 
 const WHEEL_URL = new URL("{{WHEEL}}", new URL("../", import.meta.url)).href;
-// The wheel's modules compiled at build time by this Pyodide's Python (build.py), as their __pycache__ files:
-// Python imports the rules from them without compiling the sources, and falls back to the sources for any whose
-// source or Python version differs.
+// The wheel's modules compiled at build time by this Pyodide's Python (build.py), as their __pycache__ files in one
+// gzipped bundle (an index, then the files end to end): Python imports the rules from them without compiling the
+// sources, and falls back to the sources for any whose source or Python version differs.
 const BYTECODE_URL = new URL("{{BYTECODE}}", new URL("../", import.meta.url)).href;
 
 // The wheel's files and their bytecode, {path: bytes}: fetched at once, inflated once `inflateAfter` settles (at
 // once without it). The rules import without the bytecode, only slower, so a failure to fetch it is reported and
 // passed over.
 export async function fetchWheel(inflateAfter) {
-  const bytecode = fetchZip(BYTECODE_URL, "the rules' bytecode", inflateAfter).catch((error) => {
+  const bytecode = fetchBundle(BYTECODE_URL, "the rules' bytecode", inflateAfter).catch((error) => {
     console.warn(`${error.message}: the rules will be compiled from their sources`);
     return {};
   });
@@ -28,6 +28,28 @@ async function fetchZip(url, what, inflateAfter) {
   const zip = new Uint8Array(await response.arrayBuffer());
   await inflateAfter;
   return unzip(zip, what);
+}
+
+// build.py's bundle(): gzip of [4 bytes: the index's length][the index, JSON [[name, size], ...]][the files]. A host
+// that sends it with Content-Encoding: gzip has inflated it already (it then no longer starts with gzip's magic).
+async function fetchBundle(url, what, inflateAfter) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+  let body = new Uint8Array(await response.arrayBuffer());
+  await inflateAfter;
+  if (body[0] === 0x1f && body[1] === 0x8b) {
+    const stream = new Response(body).body.pipeThrough(new DecompressionStream("gzip"));
+    body = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const length = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0, true);
+  const files = {};
+  let at = 4 + length;
+  for (const [name, size] of JSON.parse(new TextDecoder().decode(body.subarray(4, at)))) {
+    files[name] = body.subarray(at, at + size);
+    at += size;
+  }
+  if (at !== body.length) throw new Error(`${what} is damaged`);
+  return files;
 }
 
 export function addWheel(pyodide, files) {
