@@ -271,7 +271,7 @@ def test_a_parry_never_adds_damage(aim: str, weapon: int, attack: list[int], def
 @PROPERTY
 @given(three, st.sampled_from(["regular", "quick"]), st.sampled_from(["none", "dance", "ballet"]))
 def test_a_dodge_never_helps_the_dodger(faces: list[int], kind: str, dance: str) -> None:
-    from rules.systems.sla.defence import dodge
+    from rules.systems.sla.melee import dodge
     sheets = {"c1": Sheet.from_dict({**ISIS, "dance": dance}), "c2": SHEETS["c1"]}
     after, _ = dodge({"dodger": "c1", "kind": kind}, sheets, STATES, OPTIONS, GivenDice({"dodge": faces}))
     state = after["c1"]

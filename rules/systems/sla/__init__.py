@@ -423,7 +423,7 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "melee":
         return melee.resolve(melee.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
-           "harm": care.harm, "move": care.move, "ready": handling.ready, "dodge": defence.dodge}[action]
+           "harm": care.harm, "move": care.move, "ready": handling.ready, "dodge": melee.dodge}[action]
     return run(inputs, sheets, states, options, dice)
 
 

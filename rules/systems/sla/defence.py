@@ -1,5 +1,6 @@
 """Defending in melee and against bullets (seed 002: Defensive Actions, Parries, Dodge, Dance of Death; D-SL-4,
-D-SL-30): groundwork for part 2 (issue 26), pure arithmetic the melee resolver will read.
+D-SL-30): a dodge's and a parry's arithmetic, the free parries, and reading a Dodge action's inputs; the melee
+resolver (:mod:`.melee`) rolls them.
 
 >>> dodged(8, 10, kind="quick", ballet=True)
 Dodged(attack_modifier=-10, lasts='phase', own_penalty=0)
@@ -12,16 +13,14 @@ Dodged(attack_modifier=-3, lasts='phase', own_penalty=-4)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ... import fields
-from ...dice import DiceSource
 from ...errors import BadField
-from ...report import Report, Step, signed
 from .options import Options
 from .sheet import Sheet
-from .wounds import State, acted
+from .wounds import State
 
 DODGES = ("regular", "quick")
 WHOLE_ROUND = "round"
@@ -105,57 +104,3 @@ def read_dodge(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
     if modifier:
         out["modifier"] = modifier
     return out
-
-
-def dodge(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
-          dice: DiceSource) -> tuple[dict[str, State], Report]:
-    """A dodge rolled before the attacks come (seed, Dodge; Dance of Death; D-SL-4): Dodge rank less the armour's
-    DM, his own price from an earlier dodge and open wounds.  A regular or quick dodge spends an action; Dance or
-    Ballet of Death dodges bullets at no action.  On a success its Success die value comes off every attack at him
-    while it lasts."""
-    from .rolls import ROLES, three
-    from .melee import _roll_words, judge
-    who, kind = inputs["dodger"], inputs["kind"]
-    sheet, state = sheets[who], states[who]
-    modifiers: list[tuple[str, int]] = []
-    if state.penalty:
-        modifiers.append((f"{sheet.name}'s own dodge", state.penalty))
-    if state.dazzled:                               # a flash-bang (D-SL-GR7): his own actions
-        modifiers.append((f"{sheet.name} dazzled", state.dazzled))
-    if inputs.get("modifier"):
-        modifiers.append(("the GM's", inputs["modifier"]))
-    dm = dodge_modifier(sheet, options)
-    rank = sheet.rank("Dodge") - dm
-    what = "Dodge" + (f" ({sheet.rank('Dodge')} less DM {dm})" if dm else "")
-    art = {"dance": "Dance of Death", "ballet": "Ballet of Death"}.get(sheet.dance, "")
-    rolled = three(dice, "dodge", f"{sheet.name} dodges" + (f" ({art})" if kind == "bullets" else "")
-                   + f": roll the three dice, {what} {rank}")
-    result = judge(rolled, rank, modifier=sum(value for _, value in modifiers), on=options.modifiers_on,
-                   wounds=len(state.wounds))
-    steps = [Step(_roll_words(result, rank, what, tuple(modifiers), options.modifiers_on, len(state.wounds)),
-                  "seed, Dodge; Dance of Death; D-SL-1, D-SL-3", (rolled.success, rolled.penetration, rolled.damage),
-                  "dodge", names=ROLES)]
-    if kind != "bullets":
-        state = acted(state)
-    title = f"{sheet.name} dodges"
-    after = dict(states)
-    if not result.success:
-        steps.append(Step("The dodge fails: nothing changes" + ("" if kind == "bullets" else "; the action is spent"),
-                          "seed, Dodge"))
-        after[who] = state
-        return after, Report(title, tuple(steps), "Dodge failed")
-    found = dodged(rolled.success, result.success_die, kind="regular" if kind == "regular" else "quick",
-                   ballet=sheet.dance == "ballet")
-    against = "shots" if kind == "bullets" else "shots and blows" if sheet.dance != "none" else "blows"
-    lasts = "this round" if found.lasts == WHOLE_ROUND else "this phase"
-    price = ("no price on his own actions (Ballet of Death)" if sheet.dance == "ballet" else
-             f"{sheet.name} is at {signed(found.own_penalty)} on " + ("all his actions this round" if kind == "regular"
-                                                              else "his next action")) if found.own_penalty or \
-        sheet.dance == "ballet" else "no price on his own actions (a Success die of 7 or more)"
-    steps.append(Step(f"{against.capitalize()} at {sheet.name} are at {signed(found.attack_modifier)} {lasts}; {price}",
-                      "seed, Dodge; Dance of Death; D-SL-4"))
-    after[who] = replace(state, dodge=found.attack_modifier, dodge_lasts=found.lasts,
-                         dodge_bullets=sheet.dance != "none", dodge_blows=kind != "bullets",
-                         penalty=found.own_penalty,
-                         penalty_lasts="round" if kind == "regular" else "next" if found.own_penalty else "")
-    return after, Report(title, tuple(steps), f"Dodged: attacks {signed(found.attack_modifier)} {lasts}")

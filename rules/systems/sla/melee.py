@@ -34,7 +34,7 @@ from ...keys import cached_hash
 from ...report import Report, Step, number, signed
 from ..data import load
 from .body import strength_bonus
-from .defence import bare_handed, dodge_modifier, dodged
+from .defence import WHOLE_ROUND, bare_handed, dodge_modifier, dodged
 from .diagram import REGION_OF, land
 from .hit import hex_words, impact, strike
 from .options import Options
@@ -608,3 +608,55 @@ def _whip_back(armed: Sheet, state: State, melee: Melee, guarded: Guard, rolled:
     steps = [Step(words, "seed, Parries")]
     steps += [Step(line, "seed, Damage; Applying Damage") for line in news(armed, before, state, options)]
     return state, steps
+
+
+def dodge(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+          dice: DiceSource) -> tuple[dict[str, State], Report]:
+    """A dodge rolled before the attacks come (seed, Dodge; Dance of Death; D-SL-4): Dodge rank less the armour's
+    DM, his own price from an earlier dodge and open wounds.  A regular or quick dodge spends an action; Dance or
+    Ballet of Death dodges bullets at no action.  On a success its Success die value comes off every attack at him
+    while it lasts."""
+    who, kind = inputs["dodger"], inputs["kind"]
+    sheet, state = sheets[who], states[who]
+    modifiers: list[tuple[str, int]] = []
+    if state.penalty:
+        modifiers.append((f"{sheet.name}'s own dodge", state.penalty))
+    if state.dazzled:                               # a flash-bang (D-SL-GR7): his own actions
+        modifiers.append((f"{sheet.name} dazzled", state.dazzled))
+    if inputs.get("modifier"):
+        modifiers.append(("the GM's", inputs["modifier"]))
+    dm = dodge_modifier(sheet, options)
+    rank = sheet.rank("Dodge") - dm
+    what = "Dodge" + (f" ({sheet.rank('Dodge')} less DM {dm})" if dm else "")
+    art = {"dance": "Dance of Death", "ballet": "Ballet of Death"}.get(sheet.dance, "")
+    rolled = three(dice, "dodge", f"{sheet.name} dodges" + (f" ({art})" if kind == "bullets" else "")
+                   + f": roll the three dice, {what} {rank}")
+    result = judge(rolled, rank, modifier=sum(value for _, value in modifiers), on=options.modifiers_on,
+                   wounds=len(state.wounds))
+    steps = [Step(_roll_words(result, rank, what, tuple(modifiers), options.modifiers_on, len(state.wounds)),
+                  "seed, Dodge; Dance of Death; D-SL-1, D-SL-3", (rolled.success, rolled.penetration, rolled.damage),
+                  "dodge", names=ROLES)]
+    if kind != "bullets":
+        state = acted(state)
+    title = f"{sheet.name} dodges"
+    after = dict(states)
+    if not result.success:
+        steps.append(Step("The dodge fails: nothing changes" + ("" if kind == "bullets" else "; the action is spent"),
+                          "seed, Dodge"))
+        after[who] = state
+        return after, Report(title, tuple(steps), "Dodge failed")
+    found = dodged(rolled.success, result.success_die, kind="regular" if kind == "regular" else "quick",
+                   ballet=sheet.dance == "ballet")
+    against = "shots" if kind == "bullets" else "shots and blows" if sheet.dance != "none" else "blows"
+    lasts = "this round" if found.lasts == WHOLE_ROUND else "this phase"
+    price = ("no price on his own actions (Ballet of Death)" if sheet.dance == "ballet" else
+             f"{sheet.name} is at {signed(found.own_penalty)} on " + ("all his actions this round" if kind == "regular"
+                                                              else "his next action")) if found.own_penalty or \
+        sheet.dance == "ballet" else "no price on his own actions (a Success die of 7 or more)"
+    steps.append(Step(f"{against.capitalize()} at {sheet.name} are at {signed(found.attack_modifier)} {lasts}; {price}",
+                      "seed, Dodge; Dance of Death; D-SL-4"))
+    after[who] = replace(state, dodge=found.attack_modifier, dodge_lasts=found.lasts,
+                         dodge_bullets=sheet.dance != "none", dodge_blows=kind != "bullets",
+                         penalty=found.own_penalty,
+                         penalty_lasts="round" if kind == "regular" else "next" if found.own_penalty else "")
+    return after, Report(title, tuple(steps), f"Dodged: attacks {signed(found.attack_modifier)} {lasts}")
