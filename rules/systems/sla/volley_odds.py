@@ -194,7 +194,6 @@ def volley_odds(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, St
         key = (shot.mode, plan_, len(steps), options.jamming, options.jam_against, options.auto_skill,
                shot.steer, shot.walk_to != "" and shot.walk_pay, states[shot.attacker].fired)
         works.append((weight, _work(key, steps, plan_.template)))
-    left = sum(len(work.steps) - work.done for _, work in works)
     total_steps = sum(len(work.steps) for _, work in works)
     first = True
     for _, work in works:
