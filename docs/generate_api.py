@@ -272,6 +272,7 @@ def build() -> str:
     parts.append(kyod(ok))
     parts.append(fudge(ok))
     parts.append(sla(ok))
+    parts.append(fight(ok))
     parts.append("## Errors\n\nA bad notation is named at its field, in plain words:\n\n```json\n" + json.dumps(
         request("add", {"encounter": empty, "sheet": {"name": "Ogre", "weapons": [{"name": "Club", "notation": "3Q"}]}}),
         indent=1, ensure_ascii=False) + "\n```\n")
@@ -422,6 +423,34 @@ def sla(ok: Any) -> str:
                          "direction die: where it lands, the damage to Incap, and what follows:",
                          {"encounter": encounter, "action": "shoot", "inputs": shot}).replace("## `odds`",
                                                                                              "### `odds`: a shot"))
+    return "\n".join(parts)
+
+
+def fight(ok: Any) -> str:
+    """Running the fight: turns, rounds, conditions and notes, the same for every system."""
+    encounter = ok("new", system="sla")["encounter"]
+    for sheet in ({"name": "Max.Rock"}, {"name": "Scum"}):
+        encounter = ok("add", encounter=encounter, sheet=sheet)["encounter"]
+    started = ok("turn", encounter=encounter, move="start", dice="given",
+                 faces={"initiative c1": "6 5 4", "initiative c2": "1 2 3"})["encounter"]
+    parts = ["## Running the fight\n\nThe fight is run the same way in every system; each system says where its order "
+             "comes from (initiative rolled as each round begins, or the order the combatants were added, which the game "
+             "master may change), how many phases a round has, who cannot act (skipped, and said so), and what the end "
+             "of a turn, a phase and a round does. The view's `fight` says the round, the phase, whose turn it is "
+             "(`current`), this phase's order with where each combatant stands in it, and a `hint` of what the rules "
+             "ask of the one whose turn it is. Each card carries its `conditions` and `note`.\n"]
+    parts.append(section("turn", "Start the fight: round 1 begins, which in SLA Industries rolls every Initiative Total, "
+                         "dice on demand as for `act`:", {"encounter": encounter, "move": "start", "dice": "given"}))
+    parts.append(section("turn", "Next: the current turn ends and the next combatant's begins; past the end of a phase "
+                         "or a round, its end is applied (SLA's bleeding in phase 3) and logged. `delay` holds the "
+                         "current combatant's turn, `act` (with `id`) takes a delayed turn now, `order` (with every "
+                         "combatant's id) sets the order by hand, and `end` ends the fight.",
+                         {"encounter": started, "move": "next"}).replace("## `turn`", "### `turn`: next"))
+    parts.append(section("condition", "Give a combatant a condition, counted down as each round ends (`rounds` left out: "
+                         "until removed); `change: \"remove\"` with `index` takes one away.",
+                         {"encounter": started, "id": "c2", "name": "Blinded", "rounds": 2}))
+    parts.append(section("note", "A combatant's note (an empty text clears it).",
+                         {"encounter": started, "id": "c2", "text": "Hides behind the crates."}))
     return "\n".join(parts)
 
 

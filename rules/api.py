@@ -187,6 +187,36 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
     ``faces`` with the app rolling the rest.
     """
     encounter = _encounter(request)
+    dice = _dice(request)
+    action = fields.text(request, "action", "action", max_length=30)
+    return _rolled(request, encounter, "action", {"action": action, "inputs": request.get("inputs")}, dice)
+
+
+def turn(request: dict[str, Any]) -> dict[str, Any]:
+    """Move the fight on: ``move`` is ``start`` (round 1 begins), ``next`` (the current turn ends and the next
+    combatant's begins, ending phases and rounds on the way), ``delay`` (the current combatant holds his turn),
+    ``act`` (``id``, who delayed, acts now), ``order`` (``order``, every combatant's id: the order the game master
+    sets) or ``end``. A round's start may roll initiative: dice on demand, as for ``act``."""
+    encounter = _encounter(request)
+    dice = _dice(request)
+    data: dict[str, Any] = {name: request[name] for name in ("move", "id", "order") if name in request}
+    return _rolled(request, encounter, "turn", data, dice)
+
+
+def condition(request: dict[str, Any]) -> dict[str, Any]:
+    """Give a combatant a condition (``name``, ``rounds`` or none: until removed), counted down as rounds end, or
+    take one away (``change``: ``remove``, ``index``)."""
+    data: dict[str, Any] = {name: request[name] for name in ("id", "change", "name", "rounds", "index") if name in request}
+    return _recorded(request, "condition", data)
+
+
+def note(request: dict[str, Any]) -> dict[str, Any]:
+    """Write a combatant's note (``text``; empty clears it)."""
+    return _recorded(request, "note", {"id": request.get("id"), "text": request.get("text")})
+
+
+def _dice(request: dict[str, Any]) -> GivenDice:
+    """The dice of a request that may roll: ``dice`` is ``"app"`` or ``"given"``, with the ``faces`` typed so far."""
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str)) or len(str(seed)) > 40):
         raise BadField("the seed must be a number or a short text", field="seed")
@@ -196,10 +226,14 @@ def act(request: dict[str, Any]) -> dict[str, Any]:
         mode, faces = "app", mode
     if mode not in DICE_MODES:
         raise BadField("dice must be \"app\" (the app rolls) or \"given\" (typed in from the table)", field="dice")
-    dice = GivenDice(fields.mapping(faces, "faces"), fallback=SeededDice(seed) if mode == "app" else None)
-    action = fields.text(request, "action", "action", max_length=30)
+    return GivenDice(fields.mapping(faces, "faces"), fallback=SeededDice(seed) if mode == "app" else None)
+
+
+def _rolled(request: dict[str, Any], encounter: Encounter, event_type: str, data: dict[str, Any],
+            dice: GivenDice) -> dict[str, Any]:
+    """Record an event that may roll; an answer of ``needs`` when it reaches a roll it has no faces for."""
     try:
-        return _recorded(request, "action", {"action": action, "inputs": request.get("inputs")}, dice, sent=encounter)
+        return _recorded(request, event_type, data, dice, sent=encounter)
     except DiceNeeded as need:
         return {"needs": need.needs(), "given": {name: list(faces) for name, faces in dice.record.items()}}
 
@@ -280,6 +314,7 @@ METHODS: dict[str, Handler] = {
     "systems": systems, "catalog": catalog, "new": new, "add": add, "edit": edit, "duplicate": duplicate,
     "remove": remove, "act": act, "check": check, "odds": odds, "undo": undo, "redo": redo, "view": view,
     "set_options": set_options, "share": share_link, "open_link": open_link, "open_file": open_file,
+    "turn": turn, "condition": condition, "note": note,
 }
 DICE_MODES = ("app", "given")
 

@@ -20,20 +20,24 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import fields, share
+from . import fields, share, turns
 from .dice import DiceNeeded, DiceSource, GivenDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
 from .systems import System, find_system
 
-FORMAT = 1
+FORMAT = 2
+# Every format this version reads. Format 1 (before the fight was run round by round) has no turn, condition or
+# note events; its documents read as they are.
+READS_FORMATS = (1, 2)
 MAX_EVENTS = 2000
 MAX_COMBATANTS = 40
 # A replay is kept every this many events. An undo replays at most this many less one, from the checkpoint before
 # its cursor: a MegaTraveller hit's event replays in about 0.1 ms in CPython and 0.3 ms in Pyodide, and a
 # checkpoint of n events costs a list of n report references.
 CHECKPOINT_EVERY = 16
-EVENT_TYPES = ("add", "edit", "remove", "action")
+EVENT_TYPES = ("add", "edit", "remove", "action", "turn", "condition", "note")
+ROLLING_EVENTS = ("action", "turn")     # events that may roll dice, under the options in effect
 _COMBATANT_ID = re.compile(r"c[1-9][0-9]{0,5}")
 
 
@@ -61,10 +65,12 @@ class Played:
     sheets: dict[str, Any] = field(default_factory=dict)
     states: dict[str, Any] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
+    fight: turns.Fight = field(default_factory=turns.Fight)
 
     def copy(self) -> Played:
-        """A copy to apply more events to; sheets, states and reports are immutable, so shallow is enough."""
-        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports))
+        """A copy to apply more events to; sheets, states, reports and the fight are immutable, so shallow is
+        enough."""
+        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports), self.fight)
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,7 @@ class Encounter:
                 raise BadEncounter(f"combatant id {combatant!r} is added twice", field="id")
             sheet = self.system.read_sheet(data.get("sheet"))
             played.order.append(combatant)
+            played.fight = played.fight.joined(combatant)
             played.sheets[combatant] = sheet
             played.states[combatant] = self.system.fresh_state(sheet, self.options)
             played.reports.append(Report(f"{sheet.name} joins the encounter", (), "Added"))
@@ -128,6 +135,7 @@ class Encounter:
             old = played.sheets[combatant]
             if event.type == "remove":
                 played.order.remove(combatant)
+                played.fight = played.fight.left(combatant)
                 del played.sheets[combatant], played.states[combatant]
                 played.reports.append(Report(f"{old.name} leaves the encounter", (), "Removed"))
                 return {"id": combatant}
@@ -139,11 +147,29 @@ class Encounter:
             played.reports.append(Report(title, tuple(Step(line, "Sheet") for line in differences),
                                          "Edited" if differences else "Nothing changed"))
             return {"id": combatant, "sheet": sheet.to_dict()}
+        if event.type in ("condition", "note"):
+            return self._table_note(played, event.type, data)
+        if event.type == "turn":
+            chosen = turns.read_move(data, played.fight, played.order)
+
+            def run(source: DiceSource) -> tuple[dict[str, Any], Report]:
+                changed, played.fight, report = turns.move(self.system.TURNS, chosen, played.sheets, played.states,
+                                                           played.fight, self.options, source)
+                return changed, report
+            return {**chosen, **self._rolled(played, data, dice, run)}
         action = fields.text(data, "action", "action", max_length=30)
-        source = dice if dice is not None else GivenDice(fields.mapping(data.get("dice", {}), "dice"))
         inputs = self.system.read_inputs(action, played.sheets, played.states, data.get("inputs"), self.options)
+        return {"action": action, "inputs": inputs, **self._rolled(
+            played, data, dice,
+            lambda source: self.system.apply(action, played.sheets, played.states, inputs, self.options, source))}
+
+    def _rolled(self, played: Played, data: Mapping[str, Any], dice: DiceSource | None,
+                run: Any) -> dict[str, Any]:
+        """Run an event that may roll dice: with ``dice`` (a new event), or replaying the faces it recorded. Apply
+        the states it changed and its report; return its dice as they should be recorded."""
+        source = dice if dice is not None else GivenDice(fields.mapping(data.get("dice", {}), "dice"))
         try:
-            changed, report = self.system.apply(action, played.sheets, played.states, inputs, self.options, source)
+            changed, report = run(source)
         except DiceNeeded as need:
             if dice is None:  # a recorded event lacks a roll: the document is wrong, there is nobody to ask
                 raise BadDice(need.message, field=need.field) from need
@@ -152,10 +178,35 @@ class Encounter:
         app_rolled = source.rolled_by_app if dice is not None else _app_rolled(data.get("app", {}), record)
         played.states.update(changed)
         played.reports.append(report.marking_app_rolls(app_rolled))
-        recorded: dict[str, Any] = {"action": action, "inputs": inputs, "dice": record}
+        recorded: dict[str, Any] = {"dice": record}
         if app_rolled:
             recorded["app"] = app_rolled
         return recorded
+
+    def _table_note(self, played: Played, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A condition given or taken away, or a note written: the game master's own, beside the rules' states."""
+        combatant = _combatant_id(data.get("id"))
+        if combatant not in played.sheets:
+            raise UnknownCombatant(f"combatant {combatant!r} is not in this encounter", field="id")
+        name = played.sheets[combatant].name
+        if kind == "note":
+            text = data.get("text")
+            text = "" if text in ("", None) else fields.text(data, "text", "text", max_length=turns.MAX_NOTE).strip()
+            played.fight = played.fight.with_note(combatant, text)
+            played.reports.append(Report(f"Note on {name}", (Step(text, "Notes"),) if text else (),
+                                         "Note written" if text else "Note cleared"))
+            return {"id": combatant, "text": text}
+        held = played.fight.conditions_of(combatant)
+        chosen = turns.read_condition(data, held)
+        if chosen["change"] == "remove":
+            gone = held[chosen["index"]]
+            played.fight = played.fight.with_conditions(combatant, held[: chosen["index"]] + held[chosen["index"] + 1:])
+            played.reports.append(Report(f"{name}: {gone.name} removed", (), f"{gone.name} removed"))
+        else:
+            condition = turns.Condition(chosen["name"], chosen["rounds"])
+            played.fight = played.fight.with_conditions(combatant, held + (condition,))
+            played.reports.append(Report(f"{name}: {condition.name}", (), turns.rounds_words(condition.rounds)))
+        return {"id": combatant, **chosen}
 
     def _changes(self, old: Any, new: Any) -> list[str]:
         """What an edit changed, field by field, in the sheet form's own labels."""
@@ -205,7 +256,7 @@ class Encounter:
 
     def with_options(self, options: Any) -> Encounter:
         """New options replay the whole log; refused once an action has rolled dice under the old ones."""
-        if any(event.type == "action" for event in self.events):
+        if any(event.type in ROLLING_EVENTS for event in self.events):
             raise BadField("options are fixed once the first action is resolved; start a new encounter to change them",
                            field="options")
         self.system.read_options(options)           # a bad option is named at its own field, before any replay
@@ -239,8 +290,9 @@ class Encounter:
         """Read and fully check an encounter: every event is replayed, its dice included."""
         try:
             data = fields.mapping(data, "encounter")
-            if data.get("format") != FORMAT:
-                raise BadEncounter(f"this is not an encounter this version of Woundbook can read (format {FORMAT})")
+            if data.get("format") not in READS_FORMATS:
+                raise BadEncounter("this is not an encounter this version of Woundbook can read (formats "
+                                   f"{', '.join(map(str, READS_FORMATS))})")
             raw_events = data.get("events", [])
             if not isinstance(raw_events, list) or len(raw_events) > MAX_EVENTS:
                 raise BadEncounter(f"events must be a list of at most {MAX_EVENTS} entries")
@@ -279,11 +331,14 @@ class Encounter:
         return {
             "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
-            "roster": [{"id": combatant, **_card(self.system, played.sheets[combatant], played.states[combatant], self.options)}
+            "roster": [{"id": combatant, **_card(self.system, played.sheets[combatant], played.states[combatant], self.options),
+                        "conditions": [condition.to_dict() for condition in played.fight.conditions_of(combatant)],
+                        "note": played.fight.note_of(combatant)}
                        for combatant in played.order],
+            "fight": turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options),
             "log": [{"index": index + 1, **played.reports[index].to_dict()} for index in range(log_kept, len(played.reports))],
             "log_kept": log_kept,
-            "options_fixed": any(event.type == "action" for event in self.events),
+            "options_fixed": any(event.type in ROLLING_EVENTS for event in self.events),
             "can_undo": self.cursor > 0,
             "can_redo": self.cursor < len(self.events),
             "undo_label": played.reports[-1].title if played.reports else None,
@@ -323,7 +378,7 @@ def _stream(events: tuple[Event, ...], kept: tuple[tuple[Event, ...], share.Stre
 
 
 _EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove": "removing a combatant",
-                "action": "an action"}
+                "action": "an action", "turn": "a turn moved on", "condition": "a condition", "note": "a note"}
 
 
 def _combatant_id(value: Any) -> str:

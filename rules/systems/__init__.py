@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast
 from ..dice import DiceSource
 from ..errors import UnknownSystem
 from ..report import Report
+from ..turns import Turns
 from . import fudge, kyod, megatraveller, sla, typed
 
 
@@ -27,6 +28,7 @@ class System(Protocol):
     NAME: str
     SOURCE: str
     ACTIONS: tuple[str, ...]
+    TURNS: Turns            # how a fight runs round by round (rules/turns.py)
 
     def option_schema(self) -> list[dict[str, Any]]: ...
     def read_options(self, data: Any) -> Any: ...

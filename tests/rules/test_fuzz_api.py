@@ -314,6 +314,18 @@ def sla_base() -> dict[str, Any]:
 
 
 @cache
+def sla_fighting() -> dict[str, Any]:
+    """SLA's base encounter with the fight started (initiative rolled) and one turn gone."""
+    started = _ok("turn", {"encounter": sla_base(), "move": "start", "seed": 6})["encounter"]
+    document: dict[str, Any] = _ok("turn", {"encounter": started, "move": "next", "seed": 6})["encounter"]
+    return document
+
+
+def ids(document: dict[str, Any]) -> list[str]:
+    return [card["id"] for card in _ok("view", {"encounter": document})["view"]["roster"]]
+
+
+@cache
 def kyod_undone() -> dict[str, Any]:
     document: dict[str, Any] = _ok("undo", {"encounter": kyod_base()})["encounter"]
     return document
@@ -422,6 +434,18 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                           "target": "c3", "location": "incap", "amount": 2, "bruising": True}}),
                       Case({"encounter": sla_base(), "action": "move", "inputs": {"target": "c2", "move": "prone"}}),
                       Case({"encounter": sla_base(), "action": "time", "inputs": {"span": "phase"}})],
+    "turn": lambda b: [Case({"encounter": sla_base(), "move": "start", "seed": 2}),
+                       Case({"encounter": sla_base(), "move": "start", "dice": {"initiative c1": "1 2 3"}, "seed": 1}),
+                       Case({"encounter": sla_fighting(), "move": "next", "seed": 4}),
+                       Case({"encounter": sla_fighting(), "move": "delay"}),
+                       Case({"encounter": b.traveller, "move": "start"}),
+                       Case({"encounter": fudge_base(), "move": "start", "seed": 3}),
+                       Case({"encounter": kyod_base(), "move": "order", "order": ids(kyod_base())[::-1]}),
+                       Case({"encounter": sla_fighting(), "move": "end"})],
+    "condition": lambda b: [Case({"encounter": b.fought, "id": "c1", "name": "Blinded", "rounds": 3}),
+                            Case({"encounter": sla_fighting(), "id": "c2", "name": "On fire"})],
+    "note": lambda b: [Case({"encounter": b.fought, "id": "c2", "text": "Behind the crates"}),
+                       Case({"encounter": kyod_base(), "id": "c1", "text": ""})],
     "check": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}),
                         Case({"encounter": b.fought, "sheet": CYRUS, "combatant": "c2"}),
                         Case({"encounter": b.traveller, "sheet": CAR}),

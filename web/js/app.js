@@ -8,6 +8,7 @@ import { SchemaForm, holds } from "./forms.js";
 import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
+import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
@@ -22,9 +23,13 @@ const actionForms = new Map();
 let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
 let pickNext = "actor";    // what the next tap on a card chooses
-let pending = null;        // typed dice being asked for: {action, inputs, faces, needs, encounter}
+let pending = null;        // typed dice being asked for: {ask, faces, needs, encounter}
+let diceMode = "given";    // how the last roll was made ("app" or "given"): a turn moved on rolls its dice the same way
+let turnFollowed = null;   // whose turn the action forms last followed
+let conditionsOf = null;   // the combatant whose conditions and note the dialog shows
 let entry = null;          // the library entry on screen, {id, rev}, or null while the encounter is not saved
-const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library"];   // need the engine
+const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library", "turn-start", "turn-next",
+  "turn-delay"];   // need the engine
 const heldTaps = [];       // taps on WAITING controls or cards while the engine loads, made once it is ready
 
 // -- engine answers ---------------------------------------------------------------------------------
@@ -61,6 +66,10 @@ function show(result) {
   renderOptions(system.options, view.options, view.options_fixed, changeOption);
   q("open-tables").hidden = !system.tables?.length;
   actionForms.get(actionId)?.refresh();   // the others are refreshed when their tab is chosen (selectAction)
+  followTurn(view.fight);
+  renderTurnBar(view.fight, view.roster.length > 0);
+  renderTurnOrder(view.fight, { onReorder: reorder, onAct: (id) => moveTurn("act", { id }) });
+  if (q("conditions-dialog").open) drawConditions();
   drawRoster();
   oddsAfterPaint();
 }
@@ -553,10 +562,11 @@ function drawRoster() {
     actor: actor ? form.rawValue(actor.name) : null,
     target: target ? form.rawValue(target.name) : null,
     labels: { actor: actor?.label, target: target?.label },
+    turn: current.view.fight?.current ?? null,
   };
   redrawnCards = renderRoster(current.view.roster, picks, {
     onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
-    onRemove: removeCombatant,
+    onRemove: removeCombatant, onConditions: openConditions,
   });
   const hint = !current.view.roster.length ? "" : actor && pickNext === "actor"
     ? `Tap a card: ${actor.label.toLowerCase()}` : target ? `Tap a card: ${target.label.toLowerCase()}` : "";
@@ -733,16 +743,23 @@ function updateOdds() {
 // mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
 function resolve(mode, faces = {}, inputs = actionForms.get(actionId)?.values(), action = actionId) {
   if (!resolves(action)) return;   // Enter in a comparison's form resolves nothing
+  rollFor({ method: "act", body: { action, inputs }, about: diceFor(action, inputs) }, mode, faces);
+}
+
+// ask: {method, body, about}: a request that may roll (an action, or the fight moved on), and who its dice are for.
+function rollFor(ask, mode, faces = {}) {
   fieldError("action-error", "");
   fieldError("dice-error", "");
-  const result = run("act", held({ action, inputs, dice: mode, faces }), (error) => {
+  diceMode = mode;
+  const result = run(ask.method, held({ ...ask.body, dice: mode, faces }), (error) => {
     if (pending) fieldError("dice-error", error.message);  // answering a prompt: the error belongs there
-    else showActionError(error);
+    else if (ask.method === "act") showActionError(error);
+    else banner(error.message);
   });
   if (!result) return;
   if (result.needs) {
-    pending = { action, inputs, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
-    renderPrompt(result.needs, diceFor(action, inputs));
+    pending = { ask, faces: { ...faces }, needs: result.needs, encounter: current.encounter };
+    renderPrompt(result.needs, ask.about);
     // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
     // A keyboard's user types the faces anyway (promptKey) and presses Enter.
     q("dice-faces").querySelector("button")?.focus({ preventScroll: true });
@@ -798,14 +815,92 @@ function useTypedDice(event) {
   if (!promptStillHolds()) return;
   const text = q("dice-entry").value.trim();
   if (!text) return fieldError("dice-error", `Tap or type the faces of the ${pending.needs.dice} you rolled.`);
-  resolve("given", { ...pending.faces, [pending.needs.roll]: text }, pending.inputs, pending.action);
+  rollFor(pending.ask, "given", { ...pending.faces, [pending.needs.roll]: text });
 }
 
 function rollTheRest() {
   if (!promptStillHolds()) return;
   const text = q("dice-entry").value.trim();
   const faces = text ? { ...pending.faces, [pending.needs.roll]: text } : pending.faces;
-  resolve("app", faces, pending.inputs, pending.action);
+  rollFor(pending.ask, "app", faces);
+}
+
+// -- the fight: turns, rounds, conditions and notes ---------------------------------------------------
+
+// Start fight, Next turn, Delay, Act now: the engine moves the fight on; a round's start may roll initiative, with
+// dice asked for as an action's are, in the way the last roll was made (typed dice stay typed).
+function moveTurn(move, extra = {}) {
+  rollFor({ method: "turn", body: { move, ...extra }, about: "Turn order" }, diceMode);
+}
+
+function reorder(order) {
+  const result = run("turn", held({ move: "order", order }), (error) => { banner(error.message); show(current); });
+  if (result) commit(result);
+}
+
+// The actor of every action follows the turn: when it passes to someone, each form that has an actor takes him
+// (a form that would refuse him, as an action he cannot take, keeps its own), and the next tap on a card picks
+// the target.
+function followTurn(fight) {
+  const now = fight?.current ?? null;
+  if (now === turnFollowed) return;
+  turnFollowed = now;
+  if (!now) return;
+  for (const action of system.actions) {
+    const actor = action.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
+    if (actor) actionForms.get(action.id)?.set(actor.name, now);
+  }
+  pickNext = "target";
+}
+
+// The hint's button: the action the rules ask of the one whose turn it is ("stunned: try to recover"), preset.
+function goToHint() {
+  const hint = current.view.fight?.hint;
+  if (!hint?.action || !shownActions().some((one) => one.id === hint.action)) return;
+  selectAction(hint.action);
+  const form = actionForms.get(hint.action);
+  for (const [name, value] of Object.entries(hint.inputs ?? {})) form.set(name, value);
+  actionChanged();
+  q("roll").focus({ preventScroll: true });
+}
+
+function openConditions(id) {
+  conditionsOf = id;
+  fieldError("conditions-error", "");
+  q("condition-name").value = "";
+  q("condition-rounds").value = "";
+  q("note-text").value = current.view.roster.find((one) => one.id === id)?.note ?? "";
+  drawConditions();
+  q("conditions-dialog").showModal();
+  q("conditions-title").focus({ preventScroll: true });   // not a text field: a tablet's keyboard stays shut
+}
+
+function drawConditions() {
+  const card = current.view.roster.find((one) => one.id === conditionsOf);
+  if (!card) { q("conditions-dialog").close(); return; }
+  renderConditions(card, (index) => tableChange("condition", { change: "remove", index }));
+}
+
+function addCondition(event) {
+  event.preventDefault();
+  const name = q("condition-name").value.trim();
+  if (!name) return fieldError("conditions-error", "Name the condition (for example Blinded or On fire).");
+  const rounds = q("condition-rounds").value.trim();
+  if (rounds && !/^[0-9]{1,4}$/.test(rounds)) {
+    return fieldError("conditions-error", `Rounds: ${JSON.stringify(rounds.slice(0, 12))} is not a number of rounds; `
+      + "type a whole number, or leave it empty to keep the condition until removed.");
+  }
+  if (tableChange("condition", { change: "add", name, rounds: rounds ? Number(rounds) : null })) {
+    q("condition-name").value = "";
+    q("condition-rounds").value = "";
+  }
+}
+
+function tableChange(method, body) {
+  fieldError("conditions-error", "");
+  const result = run(method, held({ id: conditionsOf, ...body }), (error) => fieldError("conditions-error", error.message));
+  if (result) commit(result);
+  return Boolean(result);
 }
 
 // -- combatants: add, edit, copy, remove -------------------------------------------------------------
@@ -1036,6 +1131,14 @@ function wireEvents() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") checkEntryFresh(); });
   window.addEventListener("pageshow", (event) => { if (event.persisted) checkEntryFresh(); });
   q("library").addEventListener("click", openLibrary);
+  q("turn-start").addEventListener("click", () => moveTurn("start"));
+  q("turn-next").addEventListener("click", () => moveTurn("next"));
+  q("turn-delay").addEventListener("click", () => moveTurn("delay"));
+  q("turn-end").addEventListener("click", () => moveTurn("end"));
+  q("turn-hint-go").addEventListener("click", goToHint);
+  q("conditions-form").addEventListener("submit", addCondition);
+  q("note-save").addEventListener("click", () => tableChange("note", { text: q("note-text").value }));
+  q("conditions-close").addEventListener("click", () => q("conditions-dialog").close());
   q("library-close").addEventListener("click", () => q("library-dialog").close());
 }
 

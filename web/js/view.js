@@ -2,6 +2,7 @@
 // It draws what the engine describes and nothing else: cards, the log, the odds, the dice prompt.
 
 import { el, fillSelect, q, syncChildren } from "./dom.js";
+import { tableNotes } from "./turns-view.js";
 import { renderTable, renderWidget } from "./widgets.js";
 
 // -- the roster -------------------------------------------------------------------------------------
@@ -38,6 +39,7 @@ function markPick(node, picks) {
   const id = node.dataset.id;
   const role = id === picks.actor ? "actor" : id === picks.target ? "target" : "";
   node.dataset.role = role;
+  node.classList.toggle("their-turn", id === picks.turn);
   node.classList.toggle("picked-actor", role === "actor");
   node.classList.toggle("picked-target", role === "target");
   const badge = node.querySelector('[data-testid="card-role"]');
@@ -55,6 +57,8 @@ function renderCard(card, handlers) {
       markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",
         "aria-label": `Mark by hand: ${card.name}'s wounds`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
       el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
+      el("button", { type: "button", testid: "conditions-combatant", text: "Conditions and note",
+        onclick: () => handlers.onConditions(card.id) }),
       el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
       el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
   const onTap = handlers ? (tap) => handlers.onTap(card.id, tap) : null;
@@ -73,7 +77,8 @@ function renderCard(card, handlers) {
     gear.map((widget) => renderWidget(widget, onTap)),
     el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
     menu),
-  card.widgets.filter((widget) => widget.kind !== "gear").map((widget) => renderWidget(widget, onTap)));
+  card.widgets.filter((widget) => widget.kind !== "gear").map((widget) => renderWidget(widget, onTap)),
+  tableNotes(card));
   if (handlers) {
     node.addEventListener("click", (event) => {
       if (event.target.closest("button, details, a, input, select")) return;

@@ -27,6 +27,7 @@ from .reference import tables
 from .sheet import MAX_WEAPONS, ROLE_LABELS, ROLES, SCALE_RANGE, Sheet
 from .view import card
 from .wounds import State
+from .turns import TURNS
 
 __all__ = ["options_to_dict", "read_options", "tables"]
 

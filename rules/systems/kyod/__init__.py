@@ -29,6 +29,7 @@ from .reference import tables
 from .sheet import KINDS, MAX_HP, MAX_HT, MAX_REDUCTION, MAX_ST, MAX_WEAPONS, Sheet
 from .view import card
 from .wounds import MAX_WOUNDS, State
+from .turns import TURNS
 
 __all__ = ["options_to_dict", "read_options", "tables"]
 

@@ -126,22 +126,31 @@ def turn(inputs: Mapping[str, Any], sheets: Mapping[str, Sheet], states: Mapping
     changed: dict[str, State] = {}
     steps = []
     for combatant in who:
-        sheet, state = sheets[combatant], states[combatant]
-        if state.shock:
-            changed[combatant] = replace(state, shock=0)
-            steps.append(Step(f"{sheet.name}'s shock \u2212{state.shock} wears off.", "Damage Resolution"))
-        reminders = []
-        if state.death_checks and not state.dead:
-            reminders.append(plural(state.death_checks, "death check") + " due")
-        if state.worst and effect_at(options.effects, state.worst).consciousness and not (state.dead or state.unconscious):
-            reminders.append("a consciousness check (worst wound level %d)" % state.worst)
-        if state.stunned and not state.dead:
-            reminders.append("a roll to recover from stun")
-        if reminders and sheet.kind == "character":
-            steps.append(Step(f"{sheet.name}: " + "; ".join(reminders) + ".", "D-KY-14"))
+        after, said = turn_ends(sheets[combatant], states[combatant], options)
+        if after is not states[combatant]:
+            changed[combatant] = after
+        steps += said
     title = f"End of {sheets[who[0]].name}'s turn" if inputs["target"] else "End of the turn"
     return changed, Report(title, tuple(steps) or (Step("Nothing wears off.", "Damage Resolution"),),
                            f"Shock cleared for {plural(len(changed), 'combatant')}" if changed else "Nothing changes")
+
+
+def turn_ends(sheet: Sheet, state: State, options: Options) -> tuple[State, list[Step]]:
+    """One combatant's turn ends: his shock wears off, and the checks his worst wound calls for are named."""
+    steps = []
+    if state.shock:
+        steps.append(Step(f"{sheet.name}'s shock \u2212{state.shock} wears off.", "Damage Resolution"))
+        state = replace(state, shock=0)
+    reminders = []
+    if state.death_checks and not state.dead:
+        reminders.append(plural(state.death_checks, "death check") + " due")
+    if state.worst and effect_at(options.effects, state.worst).consciousness and not (state.dead or state.unconscious):
+        reminders.append("a consciousness check (worst wound level %d)" % state.worst)
+    if state.stunned and not state.dead:
+        reminders.append("a roll to recover from stun")
+    if reminders and sheet.kind == "character":
+        steps.append(Step(f"{sheet.name}: " + "; ".join(reminders) + ".", "D-KY-14"))
+    return state, steps
 
 
 # -- healing --------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from .sheet import (BANDS, DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE,
 from .reference import tables
 from .view import card
 from .wounds import State
+from .turns import TURNS
 
 __all__ = ["options_to_dict", "read_options", "tables"]
 

@@ -74,6 +74,16 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
     return state, words
 
 
+def passes(sheet: Sheet, state: State, options: Options, *, whole_round: bool = False) -> tuple[State, list[str]]:
+    """A phase passes for one character, or the rest of his round; what it did, in words."""
+    start_round = state.round
+    state, said = end_phase(sheet, state, options)
+    while whole_round and state.round == start_round:
+        state, more = end_phase(sheet, state, options)
+        said += more
+    return state, said
+
+
 # What lasts a round at most: a regular dodge, and its price on his actions.
 _ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "dodge_blows": False,
                                "penalty": 0, "penalty_lasts": ""}
@@ -96,11 +106,7 @@ def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[st
             if healed:
                 said.append("1 bruising heals")
         else:
-            start_round = state.round
-            state, said = end_phase(sheet, state, options)
-            while span == "round" and state.round == start_round:
-                state, more = end_phase(sheet, state, options)
-                said += more
+            state, said = passes(sheet, state, options, whole_round=span == "round")
         said += news(sheet, states[who], state, options)
         after[who] = state
         where = f"round {state.round}, phase {state.phase}"

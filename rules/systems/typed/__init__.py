@@ -29,6 +29,7 @@ from .chances import attack_odds
 from .sheet import LADDER_RANGE, MAX_WEAPONS, STRENGTH_RANGE, Sheet, State
 from .tracks import (TRACK_IDS, load_track, mark_by_hand, penalty, penalty_words, severity, status, taken_out,
                      thresholds)
+from .turns import TURNS
 
 ID = "typed"
 NAME = "Typed Damage"

@@ -1,0 +1,96 @@
+"""The pacing the game master chose (FUDGE 4.2). In simultaneous rounds (4.22) and story elements (4.21) the
+fighters are taken in the order the GM sets. In alternating combat turns (4.23) the order is initiative: the GM
+"may run the combat in initiative order, even if fighters from both sides are interspersed"; each fighter rolls
+4dF on his initiative level as each round begins (the contest's level: Initiative, +1 Combat Reflexes, wounds),
+highest first, ties in the order the fighters were added. A round's end counts stuns down and the rounds a plus
+level reckons from (4.36, 4.62)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...dice import DiceSource, fudge_value
+from ...ladder import describe
+from ...report import Step, show_fudge, signed
+from ...turns import Fight, Slot, Turns
+from . import levels
+from .care import time
+from .contests import contest_level
+from .options import Options
+from .sheet import Sheet
+from .wounds import State, level
+
+HOW = {
+    "simultaneous": "Simultaneous rounds (4.22): the fighters in the order they were added (drag to change it); "
+                    "each one's Round resolves his exchange, and both sides may be hurt.",
+    "alternating": "Alternating turns (4.23): each fighter rolls 4dF on his Initiative as each round begins, and "
+                   "the fighters take their turns highest first.",
+    "story": "Story elements (4.21): the fighters in the order they were added (drag to change it).",
+}
+
+
+class Pacing(Turns):
+    def by_initiative(self, options: Options) -> bool:
+        return options.pacing == "alternating"
+
+    def how(self, options: Options) -> str:
+        return HOW[options.pacing]
+
+    def order(self, phase: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], fight: Fight,
+              options: Options) -> list[Slot]:
+        if options.pacing != "alternating":
+            return super().order(phase, sheets, states, fight, options)
+        ranks = dict(fight.ranks)
+        place = {who: index for index, who in enumerate(fight.standing)}
+        ranked = sorted(fight.standing, key=lambda who: (who not in ranks, -ranks.get(who, 0), place[who]))
+        return [Slot(who, f"initiative {describe(ranks[who])}" if who in ranks else "no initiative this round")
+                for who in ranked]
+
+    def unable(self, sheet: Sheet, state: State, options: Options) -> str:
+        if state.dead:
+            return "dead"
+        if state.knocked_out:
+            return "knocked out"
+        if levels.out_of_fight(level(sheet, state, options)):
+            return "incapacitated"
+        return ""
+
+    def start_round(self, number: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], fight: Fight,
+                    options: Options, dice: DiceSource) -> tuple[dict[str, Any], list[Step], dict[str, int] | None]:
+        if options.pacing != "alternating":
+            return {}, [], None
+        ranks: dict[str, int] = {}
+        steps = []
+        chosen = {"contest": "initiative", "first_modifier": 0}
+        for who in fight.standing:
+            sheet, state = sheets[who], states[who]
+            if self.unable(sheet, state, options):
+                continue
+            value, said = contest_level(sheet, state, options, chosen, "first")
+            roll = f"initiative {who}"
+            faces = dice.roll(roll, "dF", 4, f"Initiative for {sheet.name} at {describe(value)}: roll 4 Fudge dice")
+            ranks[who] = value + fudge_value(faces)
+            steps.append(Step(f"{sheet.name} ({said}) rolls {show_fudge(faces)} = {signed(fudge_value(faces))}: "
+                              f"{describe(ranks[who])}.", "FUDGE 4.23", faces, roll))
+        return {}, steps, ranks
+
+    def end_phase(self, phase: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+                  dice: DiceSource) -> tuple[dict[str, Any], list[Step]]:
+        changed, report = time({"target": "", "time": "round"}, sheets, states, options, dice)
+        return changed, list(report.steps)
+
+    def hint(self, who: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+             options: Options) -> dict[str, Any] | None:
+        state, name = states[who], sheets[who].name
+        if state.very_stunned:
+            return {"text": f"{name} is Very Stunned: no attacks, \u22122 to all actions "
+                            f"({state.very_stunned} round{'s' if state.very_stunned > 1 else ''} left)."}
+        if state.stunned:
+            return {"text": f"{name} is stunned: he cannot attack or defend all-out, and is \u22121 to defend."}
+        if state.forfeit:
+            return {"text": f"{name} defended all-out: no attack this round."}
+        return None
+
+
+TURNS = Pacing()
