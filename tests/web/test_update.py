@@ -21,6 +21,7 @@ from .actions import cyrus_and_bandit, give_dice, hit_with_typed_dice, typed_mar
 from .conftest import SITE, SUBPATH, SubpathHandler, open_page, wait_ready
 
 TITLE_B = "Woundbook (build B)"
+INSTALL_TIMEOUT_MS = 60_000   # the new service worker precaches the whole build (14 MB) before it is offered
 
 
 @dataclass
@@ -101,7 +102,7 @@ def test_accepting_a_new_version_keeps_the_encounter_its_log_and_what_was_undone
     two_builds.serve_b()
     # The browser's own check for a new service worker (on a navigation, or as the page comes back into view).
     page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
-    expect(update_banner(page)).to_contain_text("A new version of Woundbook is ready.")
+    expect(update_banner(page)).to_contain_text("A new version of Woundbook is ready.", timeout=INSTALL_TIMEOUT_MS)
     with page.expect_navigation():
         update_banner(page).get_by_test_id("banner-action").click()
     wait_ready(page)
@@ -126,14 +127,15 @@ def test_a_version_accepted_in_another_tab_waits_for_dice_typed_into_an_open_pro
 
     two_builds.serve_b()
     other = open_page(page.context.new_page(), two_builds.url)   # its navigation finds build B
-    expect(update_banner(other)).to_contain_text("A new version of Woundbook is ready.")
+    expect(update_banner(other)).to_contain_text("A new version of Woundbook is ready.",
+                                                timeout=INSTALL_TIMEOUT_MS)
     with other.expect_navigation():
         update_banner(other).get_by_test_id("banner-action").click()
     wait_ready(other)
     expect(other).to_have_title(TITLE_B)
 
     # Build B has taken over this tab's service worker too; the tab says so and keeps its prompt, faces and all.
-    expect(update_banner(page)).to_contain_text("took over")
+    expect(update_banner(page)).to_contain_text("took over", timeout=30_000)
     expect(update_banner(page)).to_contain_text("once the dice prompt is used or closed")
     expect(page).to_have_title("Woundbook")
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
