@@ -10,6 +10,7 @@ import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js"
 import { renderLibrary } from "./library-view.js";
 import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
+import { watchForUpdates } from "./update.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
@@ -228,7 +229,7 @@ function start() {
   library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
   makeHeldTaps();
-  registerServiceWorker();
+  watchForUpdates();
   makeSnapshotLater();
 }
 
@@ -1140,31 +1141,4 @@ function wireEvents() {
   q("note-save").addEventListener("click", () => tableChange("note", { text: q("note-text").value }));
   q("conditions-close").addEventListener("click", () => q("conditions-dialog").close());
   q("library-close").addEventListener("click", () => q("library-dialog").close());
-}
-
-// -- offline ----------------------------------------------------------------------------------------
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.register("sw.js").then((registration) => {
-    const offer = (worker) => {
-      if (!hadController) return;
-      clearBanners("update");
-      banner("A new version of Woundbook is ready.", "update", {
-        label: "Reload", run: () => worker.postMessage("skip-waiting"),
-      });
-    };
-    if (registration.waiting) offer(registration.waiting);
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker?.addEventListener("statechange", () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
-      });
-    });
-  }).catch((error) => banner(`Offline use is unavailable: ${error.message}`, "info"));
-  let reloading = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController && !reloading) { reloading = true; location.reload(); }
-  });
 }
