@@ -451,6 +451,14 @@ def fight(ok: Any) -> str:
                          {"encounter": started, "id": "c2", "name": "Blinded", "rounds": 2}))
     parts.append(section("note", "A combatant's note (an empty text clears it).",
                          {"encounter": started, "id": "c2", "text": "Hides behind the crates."}))
+    parts.append(section("player_link", "The players' view as a link of its own (`p1.`): the round, whose turn, the "
+                         "order, wounds and conditions, and the latest entries' titles; `players` (their characters, "
+                         "shown in full) and `npcs` (`tracks`: the others' wound widgets; `status`: only wounded or "
+                         "down). It carries no events, sheets, stats, gear, notes, steps or dice.",
+                         {"encounter": started, "players": ["c1"], "npcs": "status"}))
+    shown = ok("player_link", encounter=started, players=["c1"], npcs="status")["fragment"]
+    parts.append(section("open_player", "A players' view from its link, checked, for the page to draw read-only.",
+                         {"link": shown}))
     return "\n".join(parts)
 
 

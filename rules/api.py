@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, fields, share
+from . import __version__, fields, player, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
@@ -310,11 +310,25 @@ def open_file(request: dict[str, Any]) -> dict[str, Any]:
     return _state(Encounter.from_dict(share.read_file(request.get("text"))))
 
 
+def player_link(request: dict[str, Any]) -> dict[str, Any]:
+    """The players' view of the encounter as a link of its own (``p1.``): ``players``, the ids of the players'
+    characters (shown in full), and ``npcs``, ``tracks`` or ``status`` for the others. It carries nothing it
+    does not show: no log of events, sheets, stats, gear, notes or dice."""
+    encounter = _encounter(request)
+    fragment = player.link(encounter, request.get("players", []), request.get("npcs", "status"))
+    return {"fragment": fragment, "chars": len(fragment)}
+
+
+def open_player(request: dict[str, Any]) -> dict[str, Any]:
+    """A players' view from its link, checked, for the page to draw read-only."""
+    return {"player": player.read(request.get("link"))}
+
+
 METHODS: dict[str, Handler] = {
     "systems": systems, "catalog": catalog, "new": new, "add": add, "edit": edit, "duplicate": duplicate,
     "remove": remove, "act": act, "check": check, "odds": odds, "undo": undo, "redo": redo, "view": view,
     "set_options": set_options, "share": share_link, "open_link": open_link, "open_file": open_file,
-    "turn": turn, "condition": condition, "note": note,
+    "turn": turn, "condition": condition, "note": note, "player_link": player_link, "open_player": open_player,
 }
 DICE_MODES = ("app", "given")
 

@@ -37,18 +37,18 @@ def canonical(document: Any) -> str:
     return json.dumps(document, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
-def encode(document: dict[str, Any] | str, *, check: bool = False) -> str:
+def encode(document: dict[str, Any] | str, *, check: bool = False, version: str = VERSION) -> str:
     """The fragment for an encounter document (without the leading ``#``), or for its JSON text.
 
     With ``check``, an encounter whose link :func:`decode` would refuse is refused here instead, so
     every link the app offers opens: an encounter that has just grown past the limits stops growing.
     """
     raw = (document if isinstance(document, str) else canonical(document)).encode("utf-8")
-    return _fragment(zlib.compress(raw, LEVEL), len(raw), check)
+    return _fragment(zlib.compress(raw, LEVEL), len(raw), check, version)
 
 
-def _fragment(packed: bytes, raw_length: int, check: bool) -> str:
-    fragment = f"{VERSION}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+def _fragment(packed: bytes, raw_length: int, check: bool, version: str = VERSION) -> str:
+    fragment = f"{version}." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     if check and (raw_length > MAX_JSON_BYTES or len(fragment) > MAX_LINK_CHARS):
         raise TooLarge("this encounter is full: it would no longer fit in a share link. Start a new encounter "
                        "to go on (this one can be restored afterwards)", field="encounter")
@@ -99,8 +99,9 @@ def read_file(text: Any) -> dict[str, Any]:
     return document
 
 
-def decode(fragment: Any) -> dict[str, Any]:
-    """The encounter document in a fragment; :class:`BadLink` says what is wrong with a bad one."""
+def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
+    """The encounter document in a fragment (or the document of another kind of link, by its ``version``);
+    :class:`BadLink` says what is wrong with a bad one."""
     if not isinstance(fragment, str):
         raise BadLink("a share link must be text")
     if len(fragment) > MAX_LINK_CHARS:
@@ -108,12 +109,12 @@ def decode(fragment: Any) -> dict[str, Any]:
     fragment = fragment.strip()
     if "#" in fragment:
         fragment = fragment.split("#", 1)[1]
-    version, dot, payload = fragment.partition(".")
+    found, dot, payload = fragment.partition(".")
     if not dot or not payload:
-        raise BadLink(f"{shown(fragment)} is not a Woundbook share link; it should start with '{VERSION}.'")
-    if version != VERSION:
-        raise BadLink(f"share link version {shown(version)} is not supported by this version of Woundbook "
-                      f"(it reads {VERSION!r})")
+        raise BadLink(f"{shown(fragment)} is not a Woundbook share link; it should start with '{version}.'")
+    if found != version:
+        raise BadLink(f"share link version {shown(found)} is not supported by this version of Woundbook "
+                      f"(it reads {version!r})")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError) as error:

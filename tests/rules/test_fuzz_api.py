@@ -446,6 +446,10 @@ VALID: dict[str, Callable[[Base], list[Case]]] = {
                             Case({"encounter": sla_fighting(), "id": "c2", "name": "On fire"})],
     "note": lambda b: [Case({"encounter": b.fought, "id": "c2", "text": "Behind the crates"}),
                        Case({"encounter": kyod_base(), "id": "c1", "text": ""})],
+    "player_link": lambda b: [Case({"encounter": sla_fighting(), "players": ["c1"], "npcs": "tracks"}),
+                              Case({"encounter": b.traveller, "players": [], "npcs": "status"})],
+    "open_player": lambda b: [Case({"link": _ok("player_link", {"encounter": sla_fighting(), "players": ["c2"]})[
+        "fragment"]})],
     "check": lambda b: [Case({"encounter": b.fought, "sheet": BANDIT}),
                         Case({"encounter": b.fought, "sheet": CYRUS, "combatant": "c2"}),
                         Case({"encounter": b.traveller, "sheet": CAR}),

@@ -3,7 +3,7 @@
 // It knows no rule system: the systems, their forms and their cards all come from the engine.
 
 import * as engine from "./engine.js";
-import { banner, clearBanners, fieldError, q } from "./dom.js";
+import { banner, clearBanners, el, fieldError, q } from "./dom.js";
 import { SchemaForm, holds } from "./forms.js";
 import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
@@ -193,7 +193,10 @@ try {
 } catch (error) {
   console.error(error);   // the old keys stay as they are, and are tried again next visit
 }
-const startId = tabEntry() ?? library.last();
+// A players' view link opens the read-only view and nothing else: no saved encounter is painted, opened or written.
+const playerFragment = /^#p1\./.test(location.hash) ? location.hash.slice(1) : null;
+if (playerFragment) document.documentElement.dataset.mode = "player";
+const startId = playerFragment ? null : tabEntry() ?? library.last();
 const startDoc = startId ? library.readDoc(startId) : null;
 if (startDoc?.ok && Array.isArray(startDoc.doc.roster)) {
   renderRoster(startDoc.doc.roster, {}, null);
@@ -220,7 +223,7 @@ function tabEntry() {
   }
 }
 
-engine.ready.then(start, engineFailed);
+engine.ready.then(playerFragment ? showPlayerView : start, engineFailed);
 
 function start() {
   const answer = run("systems", {});
@@ -980,10 +983,90 @@ function redo() {
 function share() {
   const url = `${location.href.split("#")[0]}#${current.fragment}`;
   q("share-link").value = url;
+  drawPlayerShare();
   q("share-size").textContent = `${url.length.toLocaleString()} characters. Every link Woundbook offers opens the whole encounter; a file keeps it too.`;
   const dialog = q("share-dialog");
   if (!dialog.open) dialog.showModal();
   q("share-link").select();
+}
+
+// -- the players' view -------------------------------------------------------------------------------
+
+// The page as a player sees it: the snapshot in the link, drawn with the same cards, order and log, and no
+// controls (app.css hides them under html[data-mode="player"]). A damaged link says so and shows nothing.
+function showPlayerView() {
+  stopWaiting(false);
+  window.addEventListener("hashchange", () => location.reload());
+  watchForUpdates();
+  const result = run("open_player", { link: playerFragment },
+    (error) => banner(`This player view cannot be shown: ${error.message}.`));
+  if (!result) return;
+  const view = result.player;
+  try {
+    q("system-name").textContent = view.system.name;
+    q("encounter-name").textContent = "Player view";
+    renderRoster(view.roster, { turn: view.fight.current }, null);
+    renderTurnOrder(view.fight, {});
+    renderLog(view.log);
+    const now = view.fight.order.find((one) => one.id === view.fight.current);
+    q("player-status").textContent = view.fight.started
+      ? [`Round ${view.fight.round}`, view.fight.phase || null, now ? `${now.name}'s turn` : null].filter(Boolean).join(" \u00b7 ")
+      : "Not in a fight";
+    q("player-view").hidden = false;
+  } catch (error) {
+    console.error(error);
+    q("roster").replaceChildren();
+    banner("This player view link is damaged: ask the game master for a new one.");
+  }
+}
+
+// The share dialog's player link, made afresh whenever the choices change; the choices are remembered for the
+// encounter in this browser (a player link itself carries none of them).
+const PLAYERS_KEY = "woundbook.players.";
+
+function playerChoices() {
+  try {
+    const kept = JSON.parse(storage?.getItem(PLAYERS_KEY + (entry?.id ?? "")) ?? "null");
+    if (kept && Array.isArray(kept.players)) return kept;
+  } catch { /* a choice that cannot be read starts afresh: it is only a preference */ }
+  return { players: [], npcs: "status" };
+}
+
+function drawPlayerShare() {
+  const chosen = playerChoices();
+  const box = q("player-pcs");
+  box.querySelectorAll("label").forEach((label) => label.remove());
+  for (const card of current.view.roster) {
+    box.append(el("label", { class: "inline" },
+      el("input", { type: "checkbox", testid: "player-pc", dataset: { id: card.id },
+        checked: chosen.players.includes(card.id), onchange: makePlayerLink }),
+      el("span", { text: card.name, dir: "auto" })));
+  }
+  q(`player-npcs-${chosen.npcs}`).checked = true;
+  makePlayerLink();
+}
+
+function makePlayerLink() {
+  const players = [...q("player-pcs").querySelectorAll("input:checked")].map((box) => box.dataset.id);
+  const npcs = q("player-npcs-tracks").checked ? "tracks" : "status";
+  try {
+    storage?.setItem(PLAYERS_KEY + (entry?.id ?? ""), JSON.stringify({ players, npcs }));
+  } catch { /* not kept: the link below still works */ }
+  const result = run("player_link", { encounter: current.encounter, players, npcs },
+    (error) => { q("player-size").textContent = error.message; });
+  if (!result) return;
+  const url = `${location.href.split("#")[0]}#${result.fragment}`;
+  q("player-link").value = url;
+  q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
+}
+
+async function copyPlayerLink() {
+  try {
+    await navigator.clipboard.writeText(q("player-link").value);
+    q("player-size").textContent = "Copied to the clipboard.";
+  } catch {
+    q("player-size").textContent = "Select the link and copy it (the browser did not allow copying).";
+  }
 }
 
 async function copyShare() {
@@ -1099,6 +1182,8 @@ function wireEvents() {
   q("redo").addEventListener("click", redo);
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
+  q("player-copy").addEventListener("click", copyPlayerLink);
+  for (const choice of ["player-npcs-status", "player-npcs-tracks"]) q(choice).addEventListener("change", makePlayerLink);
   q("share-download").addEventListener("click", downloadEncounter);
   q("share-open-file").addEventListener("change", openFile);
   q("new-encounter").addEventListener("click", openNew);

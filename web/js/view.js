@@ -71,9 +71,10 @@ function renderCard(card, handlers) {
   el("span", { class: "badge", testid: "card-role", hidden: true }),
   el("div", { class: "card-head" },
     // dir="auto": a name in a right-to-left script, or holding direction controls, is laid out on its own.
-    el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name, dir: "auto",
-      "aria-label": `${card.name}: choose for the action`, title: card.name,
-      onclick: handlers ? () => handlers.onPick(card.id) : null }),
+    // Without handlers (the saved cards painted before the engine, a players' view) the name is no control.
+    handlers ? el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name, dir: "auto",
+      "aria-label": `${card.name}: choose for the action`, title: card.name, onclick: () => handlers.onPick(card.id) })
+      : el("span", { class: "name", testid: "combatant-name", text: card.name, dir: "auto", title: card.name }),
     gear.map((widget) => renderWidget(widget, onTap)),
     el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
     menu),

@@ -1,0 +1,97 @@
+"""The players' view: a link that shows the fight read-only and carries nothing it hides (decoded here)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+import pytest
+
+from rules.api import handle
+
+SECRET_NOTE = "SECRET: the thug is the mayor"
+
+
+def call(method: str, **request: Any) -> dict[str, Any]:
+    answer = handle(method, request)
+    assert answer["ok"], answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def raw(fragment: str) -> str:
+    """What a player who decodes the link by hand reads: the JSON text inside it."""
+    payload = fragment.split(".", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).decode("utf-8")
+
+
+def fight() -> dict[str, Any]:
+    """A MegaTraveller fight: Kit (a player's character) and a thug with a laser rifle, who hits Kit; the thug has
+    a note, a condition and a Wound level only the game master should know in numbers."""
+    document = call("new", system="megatraveller")["encounter"]
+    for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
+                  {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
+        document = call("add", encounter=document, sheet=sheet)["encounter"]
+    document = call("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
+                    seed=5)["encounter"]
+    document = call("act", encounter=document, action="hit", inputs={"attacker": "c2", "target": "c1", "weapon": 0},
+                    seed=3)["encounter"]
+    document = call("turn", encounter=document, move="start")["encounter"]
+    document = call("note", encounter=document, id="c2", text=SECRET_NOTE)["encounter"]
+    return call("condition", encounter=document, id="c2", name="Blinded", rounds=2)["encounter"]
+
+
+def test_the_player_link_holds_no_hidden_detail() -> None:
+    document = fight()
+    gm = call("view", encounter=document)["view"]
+    thug_status = next(card for card in gm["roster"] if card["name"] == "Thug")["status"]
+    link = call("player_link", encounter=document, players=["c1"], npcs="status")["fragment"]
+    assert link.startswith("p1.")
+    text = raw(link)
+    for hidden in (SECRET_NOTE, "A98765", "Laser Rifle (4)", thug_status["text"], '"events"', '"dice"',
+                   '"sheet"', "upp"):
+        assert hidden not in text, hidden
+    view = json.loads(text)
+    thug = next(card for card in view["roster"] if card["name"] == "Thug")
+    kit = next(card for card in view["roster"] if card["name"] == "Kit")
+    assert thug["widgets"] == [] and thug["status"] == {"text": "Wounded", "severity": "hurt"}
+    assert thug["conditions"] == [{"name": "Blinded", "rounds": 2}] and thug["note"] == ""
+    assert kit["player"] and [widget["kind"] for widget in kit["widgets"]] == [
+        widget["kind"] for widget in next(card for card in gm["roster"] if card["name"] == "Kit")["widgets"]]
+    assert view["fight"]["round"] == 1 and view["fight"]["current"] == "c2"     # Kit, knocked out, is skipped
+    assert all(entry["steps"] == [] for entry in view["log"])
+    assert not any("Note" in entry["title"] for entry in view["log"])
+    # The players see the thug fire his rifle, not its numbers.
+    assert "Thug hits Kit with Laser Rifle" in [entry["title"] for entry in view["log"]]
+
+
+def test_the_game_master_may_show_the_others_wounds_but_never_their_sheets() -> None:
+    document = fight()
+    view = call("open_player", link=call("player_link", encounter=document, players=[], npcs="tracks")["fragment"])[
+        "player"]
+    for card in view["roster"]:
+        assert [widget["kind"] for widget in card["widgets"]] == ["grid"]
+        assert "tap" not in json.dumps(card)
+    assert SECRET_NOTE not in json.dumps(view)
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"players": ["c9"]}, "players"), ({"players": "c1"}, "players"), ({"npcs": "all"}, "npcs")])
+def test_bad_player_view_choices_are_refused_at_their_field(request_: dict[str, Any], field: str) -> None:
+    answer = handle("player_link", {"encounter": fight(), **request_})
+    assert not answer["ok"] and answer["error"]["field"] == field
+
+
+def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
+    document = fight()
+    good = call("player_link", encounter=document, players=["c1"])["fragment"]
+    packed = lambda value: "p1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(value).encode())).decode()  # noqa: E731
+    view = json.loads(raw(good))
+    for link in (good[:-7], "p1.!!!", call("share", encounter=document)["fragment"], packed([1, 2]),
+                 packed({**view, "format": 9}), packed({**view, "roster": [{"name": "x"}]}),
+                 packed({**view, "log": [{"title": "x", "outcome": "y", "steps": ["dice 6 6"]}]}),
+                 packed({**view, "roster": [{**view["roster"][0], "widgets": [{"kind": "script"}]}]})):
+        answer = handle("open_player", {"link": link})
+        assert not answer["ok"] and answer["error"]["kind"] == "bad_link", (link[:40], answer)
