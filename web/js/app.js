@@ -8,6 +8,7 @@ import { SchemaForm, holds } from "./forms.js";
 import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
+import { blocksCatalog, setUpBlocks, sheetDialogOpened } from "./blocks-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
@@ -146,8 +147,10 @@ function useSystem(id) {
   selectAction(shownActions()[0]?.id ?? null);
 }
 
+// The gear picks offer the system's catalog and the game master's own stat-block gear (js/blocks-view.js).
 function context() {
-  return { roster: () => current?.view.roster ?? [], catalog: system.catalog, options: () => options };
+  const shown = system;
+  return { roster: () => current?.view.roster ?? [], get catalog() { return blocksCatalog(shown); }, options: () => options };
 }
 
 // Each of the system's options at its value in the view, else at its default (a view may leave a default out).
@@ -216,6 +219,8 @@ function start() {
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
+  setUpBlocks({ call: engine.call, system: () => system, sheetForm: () => sheetForm, roster: () => current.view.roster,
+    openAdd, editing: () => editing });
   library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
   makeHeldTaps();
@@ -816,6 +821,7 @@ function openAdd() {
   q("sheet-title").textContent = "Add a combatant";
   q("sheet-submit").textContent = "Add";
   fieldError("sheet-error", "");
+  sheetDialogOpened();
   openSheetDialog();
 }
 
@@ -827,6 +833,7 @@ function openEdit(id) {
   q("sheet-title").textContent = `Edit ${card.name}`;
   q("sheet-submit").textContent = "Save";
   fieldError("sheet-error", "");
+  sheetDialogOpened();
   openSheetDialog();
 }
 
