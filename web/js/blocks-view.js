@@ -151,7 +151,7 @@ function buildDialog() {
     el("div", { class: "blocks" },
       // The title takes the focus when the dialog opens: no text field does until the person taps it.
       el("h2", { id: "blocks-title", testid: "blocks-title", tabindex: "-1", autofocus: true }),
-      el("p", { class: "small", text: "Your own combatants, weapons and armour for this rule system, kept in this "
+      el("p", { class: "small", text: "Your own combatants and gear for this rule system, kept in this "
         + "browser to reuse in any encounter. Add one from the Add dialog; save one from a combatant's Edit dialog." }),
       // The file buttons and Close come first, where a long list does not push them out of reach.
       el("div", { class: "row" },
@@ -335,7 +335,7 @@ async function importFile(event) {
   const refused = read.refused.map((one) => ({ name: one.name, reason: one.reason }));
   const check = checker(system);
   for (const entry of read.entries) {
-    const checked = entry.place === BLOCKS ? check.sheet(entry.sheet)
+    const checked = entry.place === BLOCKS ? check.sheet({ name: entry.name, ...entry.sheet })
       : check.item(entry.place, { name: entry.name, notation: entry.notation });
     if (!checked.ok) {
       refused.push({ name: entry.name, reason: checked.error.message });

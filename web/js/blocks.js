@@ -1,5 +1,5 @@
 // The game master's stat blocks: per rule system, the combatants (a name and the sheet as the engine's `to_dict`
-// gives it) and the gear (weapons, armour, any other kind the system's catalog has) the GM keeps to reuse across
+// gives it) and the gear (of every kind the system's catalog has) the GM keeps to reuse across
 // encounters. The sources' own sample items are not copied in here: the page shows them from the engine's catalog.
 //
 // One key per system, `woundbook.blocks.<system id>`, holding {format, blocks: [...], items: {kind: [...]}}. Each
