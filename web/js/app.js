@@ -9,6 +9,7 @@ import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
 import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.js";
+import { blocksCatalog, setUpBlocks, sheetDialogOpened } from "./blocks-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { watchForUpdates } from "./update.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
@@ -156,8 +157,10 @@ function useSystem(id) {
   selectAction(shownActions()[0]?.id ?? null);
 }
 
+// The gear picks offer the system's catalog and the game master's own stat-block gear (js/blocks-view.js).
 function context() {
-  return { roster: () => current?.view.roster ?? [], catalog: system.catalog, options: () => options };
+  const shown = system;
+  return { roster: () => current?.view.roster ?? [], get catalog() { return blocksCatalog(shown); }, options: () => options };
 }
 
 // Each of the system's options at its value in the view, else at its default (a view may leave a default out).
@@ -229,6 +232,8 @@ function start() {
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
+  setUpBlocks({ call: engine.call, system: () => system, sheetForm: () => sheetForm, roster: () => current.view.roster,
+    openAdd, editing: () => editing });
   library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
   makeHeldTaps();
@@ -915,6 +920,7 @@ function openAdd() {
   q("sheet-title").textContent = "Add a combatant";
   q("sheet-submit").textContent = "Add";
   fieldError("sheet-error", "");
+  sheetDialogOpened();
   openSheetDialog();
 }
 
@@ -926,6 +932,7 @@ function openEdit(id) {
   q("sheet-title").textContent = `Edit ${card.name}`;
   q("sheet-submit").textContent = "Save";
   fieldError("sheet-error", "");
+  sheetDialogOpened();
   openSheetDialog();
 }
 

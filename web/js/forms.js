@@ -98,6 +98,7 @@ export class SchemaForm {
       if (input.kind === "mode") this.fillModes(field);
       const offered = input.kind === "part" ? this.fillParts(field) : true;
       if (input.kind === "choice") this.showChoices(field);
+      field.follow?.();   // gear picks follow the catalog, which holds the game master's own items too
       field.node.hidden = !offered || !this.applies(input.when);
     }
     for (const field of this.fields.values()) if (field.input.helps) this.followHelp(field);
@@ -381,16 +382,18 @@ function selectField(input) {
   return field;
 }
 
-// A piece of gear: a row of the system's catalog, or a name and notation typed in.
+// A piece of gear: a row of the system's catalog, or a name and notation typed in. The catalog's rows are read
+// again on each refresh: the context's catalog holds the game master's own items too, which may change (a row may
+// carry its own `label`). A row chosen stays chosen wherever it moves.
 function gearField(input, context, testid = `input-${input.name}`) {
-  const rows = context.catalog?.[input.catalog] ?? [];
-  const choices = [
+  let rows = context.catalog?.[input.catalog] ?? [];
+  const choices = () => [
     ...(input.optional ? [{ value: "", label: input.empty_label || "None" }] : []),
-    ...rows.map((row, index) => ({ value: String(index), label: `${row.name} ${row.notation}` })),
+    ...rows.map((row, index) => ({ value: String(index), label: row.label ?? `${row.name} ${row.notation}` })),
     { value: CUSTOM, label: "Other: type a notation" },
   ];
   const control = el("select", { testid });
-  fillSelect(control, choices);
+  fillSelect(control, choices());
   const name = el("input", { type: "text", testid: `${testid}-name`, maxlength: 60, autocomplete: "off",
     placeholder: "Name", "aria-label": `${input.label} name` });
   const notation = el("input", { type: "text", testid: `${testid}-notation`, maxlength: 80, autocomplete: "off",
@@ -402,6 +405,19 @@ function gearField(input, context, testid = `input-${input.name}`) {
     node: el("div", { class: "field kind-gear" },
       el("label", {}, el("span", { class: input.inList ? "label visually-hidden" : "label", text: input.label }), control), custom),
     control,
+    follow: () => {
+      const now = context.catalog?.[input.catalog] ?? [];
+      if (now === rows) return;
+      const chosen = /^[0-9]+$/.test(control.value) ? rows[Number(control.value)] : null;
+      rows = now;
+      fillSelect(control, choices());
+      if (chosen) {
+        const index = rows.findIndex((row) => row.name === chosen.name && row.notation === chosen.notation);
+        control.value = index >= 0 ? String(index) : CUSTOM;
+        if (index < 0) { name.value = chosen.name; notation.value = chosen.notation; }
+        sync();
+      }
+    },
     get: () => {
       if (control.value === "") return undefined;
       if (control.value === CUSTOM) return { name: name.value.trim() || `Custom ${input.label.toLowerCase()}`, notation: notation.value };
@@ -454,6 +470,7 @@ function listField(input, context) {
   const node = el("fieldset", { class: "field kind-list" }, el("legend", { text: input.label }), rows, addButton);
   const field = {
     node, control: addButton,
+    follow: () => { for (const entry of items) entry.item.follow(); },
     get: () => items.map((entry) => entry.item.get()).filter((value) => value !== undefined),
     set: (values) => {
       items.splice(0, items.length);
