@@ -1,0 +1,75 @@
+"""The player view: made in the share dialog, opened from its link read-only, and holding nothing it hides."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from rules.api import handle
+from tests.web.conftest import open_page
+
+SECRET = "Secretly the mayor's son"
+
+
+def call(method: str, **request: Any) -> dict[str, Any]:
+    answer = handle(method, request)
+    assert answer["ok"], answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def fight_link() -> str:
+    """A MegaTraveller fight: Kit (a player's character) has hit the thug; the thug has a note and a condition."""
+    document = call("new", system="megatraveller")["encounter"]
+    for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
+                  {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
+        document = call("add", encounter=document, sheet=sheet)["encounter"]
+    document = call("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
+                    seed=5)["encounter"]
+    document = call("turn", encounter=document, move="start")["encounter"]
+    document = call("note", encounter=document, id="c2", text=SECRET)["encounter"]
+    return str(call("condition", encounter=document, id="c2", name="Blinded", rounds=2)["fragment"])
+
+
+def decoded(url: str) -> str:
+    payload = url.split("#p1.", 1)[1]
+    return zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).decode("utf-8")
+
+
+def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
+        page: Page, site_url: str, fresh_context: BrowserContext) -> None:
+    open_page(page, f"{site_url}#{fight_link()}")
+    page.get_by_test_id("share").click()
+    page.get_by_test_id("player-share").locator("summary").click()
+    page.locator('[data-testid="player-pc"][data-id="c1"]').check()
+    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
+    link = page.get_by_test_id("player-link").input_value()
+    text = decoded(link)
+    for hidden in (SECRET, "A98765", "Laser Rifle (4)", '"events"', '"dice"', '"sheet"', "upp"):
+        assert hidden not in text, hidden
+    assert json.loads(text)["roster"][1]["status"]["text"] in ("Wounded", "Down", "Unhurt")
+
+    player = open_page(fresh_context.new_page(), link)
+    expect(player.get_by_test_id("player-view")).to_be_visible()
+    expect(player.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn")
+    cards = player.get_by_test_id("combatant")
+    expect(cards).to_have_count(2)
+    expect(cards.nth(1).get_by_test_id("card-condition")).to_have_text("Blinded · 2 rounds left")
+    expect(player.get_by_text(SECRET)).to_have_count(0)
+    expect(cards.nth(0).get_by_test_id("widget-grid")).to_be_visible()        # the player's character in full
+    expect(cards.nth(1).get_by_test_id("widget-grid")).to_have_count(0)       # the other: only wounded or down
+    controls = player.locator("button:visible, input:visible, select:visible, textarea:visible")
+    assert controls.count() == 0, controls.evaluate_all("(nodes) => nodes.map((node) => node.outerHTML.slice(0, 80))")
+    expect(player.get_by_test_id("log-entry").first).to_be_visible()
+    assert not player.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))")
+
+
+def test_a_damaged_player_link_says_so_and_shows_nothing(page: Page, site_url: str) -> None:
+    open_page(page, f"{site_url}#p1.eJyrVkrLz1eyUlAqSi0uyc9LVaoFADvBBkI")
+    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown")
+    expect(page.get_by_test_id("combatant")).to_have_count(0)
+    expect(page.get_by_test_id("roll")).to_be_hidden()
