@@ -875,6 +875,7 @@ function goToHint() {
 
 function openConditions(id) {
   conditionsOf = id;
+  for (const menu of document.querySelectorAll("details.card-menu[open]")) menu.open = false;
   fieldError("conditions-error", "");
   q("condition-name").value = "";
   q("condition-rounds").value = "";
