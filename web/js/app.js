@@ -8,6 +8,7 @@ import { SchemaForm, holds } from "./forms.js";
 import { download, fileName, showLink } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
+import { drawQr } from "./qr-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
@@ -888,6 +889,7 @@ function share() {
   const dialog = q("share-dialog");
   if (!dialog.open) dialog.showModal();
   q("share-link").select();
+  drawQr(url, q("share-qr"), "QR code of the share link");
 }
 
 async function copyShare() {
