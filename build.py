@@ -450,11 +450,11 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
 
 
 def ship_qr_generator(site: Path, generator: Path) -> dict[str, str]:
-    """The share dialog's QR code generator and web/qr_matrix.py, under paths named by their content (js/qr.js
+    """The share dialog's QR code generator and web/qr_matrix.py, in qr/ under paths named by their content (js/qr.js
     installs them on the dialog's first opening, and the service worker precaches them with every other file, so
-    they work offline): the paths the page is templated with."""
-    wheel = write_hashed(site / "wheels", generator.name, generator.read_bytes())
-    module = write_hashed(site / "python", QR_MODULE.name, QR_MODULE.read_bytes())
+    they work offline), apart from wheels/, which holds the rules alone: the paths the page is templated with."""
+    wheel = write_hashed(site / "qr", generator.name, generator.read_bytes())
+    module = write_hashed(site / "qr", QR_MODULE.name, QR_MODULE.read_bytes())
     return {"QR_WHEEL": f"./{wheel.relative_to(site).as_posix()}", "QR_MODULE": f"./{module.relative_to(site).as_posix()}"}
 
 
