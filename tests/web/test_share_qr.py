@@ -17,6 +17,7 @@ from build import ZBARIMG
 from tests.bench import fighters
 
 from .conftest import open_page, wait_ready
+from .test_layout import run_axe
 
 READY_OR_FAILED = ("() => ['ready', 'failed'].includes("
                    "document.querySelector('[data-testid=\"share-qr\"]').dataset.state)")
@@ -61,7 +62,7 @@ def decoded(page: Page, tmp_path: Path) -> str:
     return read.stdout.removesuffix("\n")
 
 
-def test_the_qr_code_reads_as_exactly_the_link(fight: Page, tmp_path: Path) -> None:
+def test_the_qr_code_reads_as_exactly_the_link_and_axe_finds_no_serious_problem(fight: Page, tmp_path: Path) -> None:
     fight.emulate_media(color_scheme="dark")     # dark modules on white all the same
     assert open_share(fight) == "ready"
     link = fight.get_by_test_id("share-link").input_value()
@@ -72,6 +73,7 @@ def test_the_qr_code_reads_as_exactly_the_link(fight: Page, tmp_path: Path) -> N
     version, modules = qr.get_attribute("data-version"), qr.get_attribute("data-modules")
     expect(qr.get_by_test_id("qr-note")).to_have_text(f"QR code version {version}, {modules} × {modules} squares: "
                                                       "point a phone's camera at it.")
+    assert run_axe(fight) == []
 
 
 def test_a_second_opening_reuses_the_generator(fight: Page, fetched: list[str], tmp_path: Path) -> None:
