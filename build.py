@@ -8,10 +8,11 @@
     python3 build.py bench    build, then measure boot, taps, odds and bytes in Chromium (runs in .venv/)
 
 Everything the page needs is vendored into dist/site/ from pinned, hash-checked
-downloads (Pyodide and PyScript from the npm registry, micropip from PyPI) kept
-in .cache/, and the page's modules are bundled by esbuild (from the npm registry
-too).  Paths carry versions or content hashes, so a rebuilt file is never
-served stale, and every URL is relative, so the site works from a sub-path.
+downloads (Pyodide and PyScript from the npm registry, micropip and a QR code
+generator from PyPI) kept in .cache/, and the page's modules are bundled by
+esbuild (from the npm registry too).  Paths carry versions or content hashes,
+so a rebuilt file is never served stale, and every URL is relative, so the site
+works from a sub-path.
 
 Building needs only the standard library and Node.js with npm: our own wheel is
 zipped here, and micropip comes from PyPI with pip when there is one, with
@@ -57,13 +58,20 @@ CACHE = ROOT / ".cache"
 SITE = ROOT / "dist" / "site"
 WEB = ROOT / "web"
 PYTHON_MODULES = WEB / "python-modules.txt"   # what the page imports: kept in the trimmed stdlib, pre-imported in the snapshot
+QR_MODULE = WEB / "qr_matrix.py"   # text in, a QR code's modules out: shipped beside the generator, not in the rules
 VENV = ROOT / ".venv"
 VENV_STAMP = VENV / "woundbook-installed.sha256"   # pyproject.toml's hash when the extras were last installed
 CHROMIUM = "/usr/bin/chromium"
+ZBARIMG = "/usr/bin/zbarimg"   # the QR code tests read the codes the page draws with Debian's zbar-tools
 
 PYODIDE = ("pyodide", "314.0.7", "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0")
 PYSCRIPT = ("@pyscript/core", "0.7.31", "b2ca1a0c0956aebd990a7c8524cca1eb061444a8319a7264d2f31ef30bea276a")
 MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+# The share dialog's QR code generator, installed with micropip on the first opening of the dialog, never on the
+# boot path: Project Nayuki's qrcodegen (MIT), one pure-Python module of 39 KB that imports only collections,
+# itertools, re and typing, which the trimmed standard library keeps anyway (segno's package imports gzip and
+# xml.sax as it loads, which it does not). It is shipped with web/qr_matrix.py, the few lines that call it.
+QR_GENERATOR = ("qrcodegen", "1.8.0", "06bf87021bc351f1c6e722ac67db8a059c4fe27bbfbca39ed7a9a2364abdd7a6")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # The page's modules are bundled, so a return visit fetches two files before it draws the saved cards, not ten.
 # esbuild's native binary comes from the npm registry like Pyodide; one pin per machine it can build on.
@@ -365,11 +373,12 @@ def build() -> dict[str, str]:
     pyodide_tgz = npm_package(*PYODIDE)
     pyscript_tgz = npm_package(*PYSCRIPT)
     micropip = pypi_wheel(*MICROPIP)
+    qr_generator = pypi_wheel(*QR_GENERATOR)
     SITE.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f"{SITE.name}.new-", dir=SITE.parent))
     try:
         staging.chmod(0o755)
-        paths = assemble(staging, pyodide_tgz, pyscript_tgz, micropip)
+        paths = assemble(staging, pyodide_tgz, pyscript_tgz, micropip, qr_generator)
         files = [p for p in staging.rglob("*") if p.is_file()]
         summary = f"{len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB"
         swap_in(staging, SITE)
@@ -379,7 +388,7 @@ def build() -> dict[str, str]:
     return paths
 
 
-def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) -> dict[str, str]:
+def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, qr_generator: Path) -> dict[str, str]:
     staged = site / "pyodide" / "staged"
     unpack(pyodide_tgz, staged, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
     lock = json.loads((staged / "pyodide-lock.json").read_text())
@@ -389,7 +398,7 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     lock["packages"]["micropip"].update(file_name=micropip.name, sha256=sha256(micropip))
     (staged / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     stdlib = staged / "python_stdlib.zip"
-    kept = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip)])
+    kept = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip), *qr_imports(qr_generator)])
     stdlib.write_bytes(kept)
     # The folder is named by its content as well as Pyodide's version: the trimmed archive changes with what the
     # page imports, and a browser must never pair a new page with an old archive.
@@ -414,6 +423,7 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
         "WHEEL": f"./{wheel.relative_to(site).as_posix()}",
         "BYTECODE": f"./{bytecode.relative_to(site).as_posix()}",
         "VERSION": version(),
+        **ship_qr_generator(site, qr_generator),
     }
     paths["PYTHON_MODULES"] = '", "'.join(python_modules())
     bundle_scripts(site / "js", paths)
@@ -427,7 +437,7 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
     })
     for source in sorted(WEB.rglob("*")):
-        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name) and source.parent != WEB / "js":
+        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name, QR_MODULE.name) and source.parent != WEB / "js":
             target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):
@@ -437,6 +447,22 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path) 
     check_page_policy((site / "index.html").read_text(encoding="utf-8"))
     write_service_worker(site)
     return paths
+
+
+def ship_qr_generator(site: Path, generator: Path) -> dict[str, str]:
+    """The share dialog's QR code generator and web/qr_matrix.py, in qr/ under paths named by their content (js/qr.js
+    installs them on the dialog's first opening, and the service worker precaches them with every other file, so
+    they work offline), apart from wheels/, which holds the rules alone: the paths the page is templated with."""
+    wheel = write_hashed(site / "qr", generator.name, generator.read_bytes())
+    module = write_hashed(site / "qr", QR_MODULE.name, QR_MODULE.read_bytes())
+    return {"QR_WHEEL": f"./{wheel.relative_to(site).as_posix()}", "QR_MODULE": f"./{module.relative_to(site).as_posix()}"}
+
+
+def qr_imports(generator: Path) -> list[str]:
+    """What the QR code's Python imports (the generator's wheel and web/qr_matrix.py), so that the trimmed
+    standard library keeps it as it keeps micropip's. Today that adds nothing: the rules import all of it already."""
+    text = QR_MODULE.read_text(encoding="utf-8").splitlines()
+    return sorted({*wheel_imports(generator), *imported_names(text, QR_MODULE.stem, False)})
 
 
 class PagePolicyReader(html.parser.HTMLParser):
@@ -771,12 +797,17 @@ def can_apt() -> bool:
 
 
 def ensure_chromium() -> None:
-    if Path(CHROMIUM).exists():
+    ensure_debian(CHROMIUM, "chromium")
+
+
+def ensure_debian(path: str, package: str) -> None:
+    """Debian's ``package``, which puts ``path`` on the machine: installed with apt as root, asked for otherwise."""
+    if Path(path).exists():
         return
     if can_apt():
-        apt_install("chromium")
+        apt_install(package)
         return
-    raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)")
+    raise SystemExit(f"{path} is missing: install Debian's {package} (sudo apt-get install -y {package})")
 
 
 def venv_python() -> Path:
@@ -827,6 +858,7 @@ def in_venv() -> bool:
 def test(extra: list[str]) -> int:
     python = str(ensure_venv())
     ensure_chromium()
+    ensure_debian(ZBARIMG, "zbar-tools")
     build()
     log("mypy")
     if subprocess.run([python, "-m", "mypy"], cwd=ROOT).returncode:

@@ -48,6 +48,10 @@ Figures (milliseconds are medians):
   piece of the table and its drawing), keystroke_work_max_ms, whole_table_ms (from the last key until the whole
   table is drawn), longest_task_ms (while typing and until the table is whole), link_chars;
 - share_link_chars: the link of six combatants after ten resolutions;
+- qr: the share dialog's QR code of that encounter's link as a GitHub Pages project site would give it (link_chars,
+  its QR version and modules a side, made by web/qr_matrix.py as the page makes it); first_use_ms, a tap on Share
+  until the code is drawn on the dialog's first opening (micropip and the generator installed, the first code made;
+  median of fresh profiles, at most five); generate_ms, the same for a later opening on a new link (median of five);
 - experiments.node_snapshot: the bare page again, restoring a memory snapshot made in Node (as a build could) and
   fetched as a static file: does it make a first visit faster than bare Pyodide, and at how many bytes.
 """
@@ -55,16 +59,19 @@ Figures (milliseconds are medians):
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import gzip
 import http.server
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -476,6 +483,66 @@ def share_link_chars() -> int:
     return len(fighters(10).link())
 
 
+def qr_matrix() -> ModuleType:
+    """web/qr_matrix.py, as the page runs it, in this Python: with the generator's pinned wheel on the path (a
+    pure-Python wheel imports as it is)."""
+    import build
+
+    wheel = str(build.pypi_wheel(*build.QR_GENERATOR))
+    if wheel not in sys.path:
+        sys.path.append(wheel)
+    spec = importlib.util.spec_from_file_location("qr_matrix", build.QR_MODULE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PAGES_URL = "https://someone.github.io/woundbook/"   # where a GitHub Pages project site serves the page
+
+# Tap Share and wait for the dialog's QR code: ms from the tap until the code is drawn.
+SHARE_QR = """async () => {
+  const qr = document.querySelector('[data-testid="share-qr"]');
+  const start = performance.now();
+  document.querySelector('[data-testid="share"]').click();
+  await new Promise((resolve) => {
+    const done = () => ["ready", "failed"].includes(qr.dataset.state);
+    if (done()) return resolve();
+    const watch = new MutationObserver(() => { if (done()) { watch.disconnect(); resolve(); } });
+    watch.observe(qr, { attributes: true });
+  });
+  if (qr.dataset.state !== "ready") throw new Error(qr.textContent);
+  return performance.now() - start;
+}"""
+
+
+def qr_figures(playwright: Any, url: str, runs: int) -> dict[str, Any]:
+    """The share dialog's QR code of six combatants after ten resolutions: its size, then the time to the drawn code
+    on the dialog's first opening (fresh profiles) and on later ones (a resolution between, so a new link)."""
+    link = f"{PAGES_URL}#{fighters(10).link()}"
+    code = json.loads(qr_matrix().matrix(link))["result"]
+
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+    first_uses, later = [], []
+    for run in range(min(runs, 5)):
+        context = browser.new_context(viewport={"width": 768, "height": 1024})
+        page = context.new_page()
+        page.goto(f"{url}#{fighters(10).link()}")
+        page.wait_for_function(READY, timeout=120_000)
+        page.wait_for_function(SNAPSHOT_MADE, timeout=120_000)   # the first visit's background work, done
+        first_uses.append(float(page.evaluate(SHARE_QR)))
+        if run == 0:
+            for _ in range(5):
+                page.get_by_test_id("share-close").click()
+                page.get_by_test_id("roll").click()
+                later.append(float(page.evaluate(SHARE_QR)))
+        context.close()
+    browser.close()
+    return {"link_chars": len(link), "version": code["version"], "modules": code["size"],
+            "error_correction": code["error_correction"], "first_use_ms": median(first_uses),
+            "generate_ms": median(later)}
+
+
 LONG_EVENTS = 400
 
 
@@ -662,6 +729,9 @@ def report(result: dict[str, Any]) -> str:
     for roster, figures in result["compare_40"].items():
         lines.append(f"{roster:<24}{figures['keystroke_work_ms']:>18}{figures['keystroke_work_max_ms']:>8}"
                      f"{figures['whole_table_ms']:>18}{figures['longest_task_ms']:>14}")
+    qr = result["qr"]
+    lines += ["", f"{'share QR code, six combatants, ten resolutions':<44}{qr['link_chars']:>6} characters, version "
+                  f"{qr['version']} ({qr['modules']} modules), first use {qr['first_use_ms']} ms, later {qr['generate_ms']} ms"]
     node = result["experiments"]["node_snapshot"]
     lines += ["", f"{'bare Pyodide + a snapshot made in Node':<44}{node['cold_ms']:>12}{base['cold_ms']:>12}"
                   f"{node['cold_vs_baseline']:>8}  (first visit, ms; {node['bytes_gzip']} bytes gzip)"]
@@ -685,6 +755,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
                                                  "node_snapshot": f"{origin}/bench/node-snapshot.html"}, runs)
             baseline, app, node_snapshot = boots["baseline"], boots["app"], boots["node_snapshot"]
             session = session_figures(playwright, f"{origin}/site/")
+            qr = qr_figures(playwright, f"{origin}/site/", runs)
     finally:
         server.shutdown()
 
@@ -705,6 +776,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
         "long_encounter": session["long_encounter"],
         "compare_40": session["compare_40"],
         "share_link_chars": share_link_chars(),
+        "qr": qr,
         "experiments": {"node_snapshot": {
             **node_snapshot, "cold_vs_baseline": ratio(node_snapshot["cold_ms"], baseline["cold_ms"]),
             "bytes_gzip_vs_baseline": ratio(node_snapshot["bytes_gzip"], baseline["bytes_gzip"])}},

@@ -1,7 +1,7 @@
 """The page's Content-Security-Policy (a <meta> in web/index.html's <head>): as tight as the engine allows, and the
 whole engine works under it: Pyodide's WebAssembly, PyScript (without eval: js/interpreter.js), the snapshot
 Workers that make and read the snapshot, its restore, the service worker, a resolution, and the share dialog's
-file download. Every other browser test runs under the policy too; this one also listens for any violation, and
+file download and QR code (micropip installing its generator, on a fresh engine and on a restored one). Every other browser test runs under the policy too; this one also listens for any violation, and
 runs the engine once more under the policy without 'unsafe-eval', which the page allows only for tools that evaluate
 text in it (Playwright's waits on an expression, the acceptance probe)."""
 
@@ -124,6 +124,7 @@ def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(conte
     widths = page.locator(".bar-track .fill").evaluate_all("(fills) => fills.map((fill) => fill.style.width)")
     assert widths and all(width.endswith("%") for width in widths) and any(width != "0.00%" for width in widths), widths
     page.get_by_test_id("share").click()
+    expect(page.get_by_test_id("share-qr")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     with page.expect_download():
         page.get_by_test_id("share-download").click()   # a blob: URL, which the policy does not govern
     page.get_by_test_id("share-close").click()
@@ -136,6 +137,8 @@ def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(conte
     expect(page.get_by_test_id("combatant")).to_have_count(2)
     page.get_by_test_id("roll").click()
     expect(page.get_by_test_id("log-entry")).to_have_count(4)   # two joined, two attacks
+    page.get_by_test_id("share").click()
+    expect(page.get_by_test_id("share-qr")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     assert violations(page) == []
     assert page.errors == []  # type: ignore[attr-defined]
 

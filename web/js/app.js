@@ -10,6 +10,7 @@ import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js"
 import { renderLibrary } from "./library-view.js";
 import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.js";
 import { blocksCatalog, setUpBlocks, sheetDialogOpened } from "./blocks-view.js";
+import { drawQr } from "./qr-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { watchForUpdates } from "./update.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
@@ -996,6 +997,7 @@ function share() {
   const dialog = q("share-dialog");
   if (!dialog.open) dialog.showModal();
   q("share-link").select();
+  drawQr(url, q("share-qr"), "QR code of the share link");
 }
 
 // -- the players' view -------------------------------------------------------------------------------

@@ -1,0 +1,133 @@
+"""The share dialog's QR code: it reads, with Debian's zbarimg, as exactly the link the dialog shows; its generator
+is installed on the dialog's first opening, once, from the site itself, and works offline; when it cannot be had,
+the dialog says so in plain words and goes on working.
+
+The encounter is the bench's six combatants after ten resolutions (tests/bench.py), opened from its link."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+from build import ZBARIMG
+from tests.bench import fighters
+
+from .conftest import open_page, wait_ready
+from .test_layout import run_axe
+
+READY_OR_FAILED = ("() => ['ready', 'failed'].includes("
+                   "document.querySelector('[data-testid=\"share-qr\"]').dataset.state)")
+GENERATOR = ("qrcodegen-", "micropip-", "qr_matrix.py")     # what the first opening fetches
+
+
+@pytest.fixture
+def fight(page: Page, site_url: str) -> Page:
+    """The page, opened on the link of six combatants after ten resolutions."""
+    open_page(page, f"{site_url}#{fighters(10).link()}")
+    expect(page.get_by_test_id("combatant")).to_have_count(6)
+    return page
+
+
+@pytest.fixture
+def fetched(page: Page) -> Iterator[list[str]]:
+    """The URLs of the generator's files the page itself asks for (not the service worker's precache)."""
+    urls: list[str] = []
+
+    def heard(request: Request) -> None:
+        if any(name in request.url for name in GENERATOR):
+            urls.append(request.url)
+
+    page.on("request", heard)
+    yield urls
+
+
+def open_share(page: Page) -> str:
+    """Open the share dialog, wait for its QR code, and return the state it came to."""
+    page.get_by_test_id("share").click()
+    expect(page.get_by_test_id("share-dialog")).to_be_visible()
+    page.wait_for_function(READY_OR_FAILED, timeout=90_000)
+    return str(page.get_by_test_id("share-qr").get_attribute("data-state"))
+
+
+def decoded(page: Page, tmp_path: Path) -> str:
+    """The share dialog's QR code as a camera would read it: a screenshot of it, decoded by zbarimg."""
+    shot = tmp_path / "qr.png"
+    page.get_by_test_id("share-qr").get_by_test_id("qr-code").screenshot(path=str(shot))
+    read = subprocess.run([ZBARIMG, "--raw", "-q", str(shot)], capture_output=True, text=True, timeout=60)
+    assert read.returncode == 0, f"zbarimg read no QR code in {shot}: {read.stderr}"
+    return read.stdout.removesuffix("\n")
+
+
+def test_the_qr_code_reads_as_exactly_the_link_and_axe_finds_no_serious_problem(fight: Page, tmp_path: Path) -> None:
+    fight.emulate_media(color_scheme="dark")     # dark modules on white all the same
+    assert open_share(fight) == "ready"
+    link = fight.get_by_test_id("share-link").input_value()
+    assert link.endswith("#" + fighters(10).link())
+    assert decoded(fight, tmp_path) == link
+    qr = fight.get_by_test_id("share-qr")
+    expect(qr.get_by_test_id("qr-code")).to_have_attribute("aria-label", "QR code of the share link")
+    version, modules = qr.get_attribute("data-version"), qr.get_attribute("data-modules")
+    expect(qr.get_by_test_id("qr-note")).to_have_text(f"QR code version {version}, {modules} × {modules} squares: "
+                                                      "point a phone's camera at it.")
+    assert run_axe(fight) == []
+
+
+def test_a_second_opening_reuses_the_generator(fight: Page, fetched: list[str], tmp_path: Path) -> None:
+    assert open_share(fight) == "ready"
+    assert sorted(name for name in GENERATOR if any(name in url for url in fetched)) == sorted(GENERATOR)
+    first, before = list(fetched), fight.get_by_test_id("share-link").input_value()
+    fight.get_by_test_id("share-close").click()
+    fight.get_by_test_id("roll").click()                                # a new resolution: a new link
+    expect(fight.get_by_test_id("log-entry")).to_have_count(17)
+    assert open_share(fight) == "ready"
+    link = fight.get_by_test_id("share-link").input_value()
+    assert link != before and decoded(fight, tmp_path) == link
+    assert fetched == first, "the second opening fetched the generator again"
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1024, 768)])
+def test_the_qr_code_and_the_dialogs_buttons_fit_the_screen(fight: Page, width: int, height: int) -> None:
+    fight.set_viewport_size({"width": width, "height": height})
+    assert open_share(fight) == "ready"
+    code = fight.get_by_test_id("share-qr").get_by_test_id("qr-code").bounding_box()
+    close = fight.get_by_test_id("share-close").bounding_box()
+    assert code is not None and close is not None
+    assert code["x"] >= 0 and code["x"] + code["width"] <= width and code["y"] >= 0
+    assert code["y"] + code["height"] <= height and close["y"] + close["height"] <= height
+    assert code["width"] >= 101 * 3     # at least 3 px a module, the quiet zone included
+
+
+def test_it_works_offline(fight: Page, tmp_path: Path) -> None:
+    fight.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    fight.evaluate("navigator.serviceWorker.ready")
+    fight.context.set_offline(True)
+    try:
+        fight.reload()
+        wait_ready(fight)
+        assert open_share(fight) == "ready"
+        assert decoded(fight, tmp_path) == fight.get_by_test_id("share-link").input_value()
+    finally:
+        fight.context.set_offline(False)
+
+
+def test_without_its_generator_the_dialog_says_so_and_goes_on(page: Page, site_url: str, tmp_path: Path) -> None:
+    # As if offline before the generator was ever saved: routed for the whole context, the service worker's precache
+    # of it fails too (a route on the page alone would not see what the service worker serves).
+    page.context.route("**/qrcodegen-*.whl", lambda route: route.abort())
+    open_page(page, f"{site_url}#{fighters(10).link()}")
+    assert open_share(page) == "failed"
+    note = page.get_by_test_id("share-qr").get_by_test_id("qr-note")
+    expect(note).to_contain_text("No QR code: The QR code generator could not be loaded")
+    expect(note).to_contain_text("The link above works without it")
+    expect(page.get_by_test_id("share-qr").get_by_test_id("qr-code")).to_have_count(0)
+    link = page.get_by_test_id("share-link").input_value()
+    assert link.endswith("#" + fighters(10).link())
+    page.get_by_test_id("share-close").click()
+    expect(page.get_by_test_id("share-dialog")).to_be_hidden()
+    page.context.unroute("**/qrcodegen-*.whl")
+    assert open_share(page) == "ready"                                     # tried again at the next opening
+    assert decoded(page, tmp_path) == link
