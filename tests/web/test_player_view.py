@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import base64
 import json
+import subprocess
 import zlib
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -41,13 +43,19 @@ def decoded(url: str) -> str:
 
 
 def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
-        page: Page, site_url: str, fresh_context: BrowserContext) -> None:
+        page: Page, site_url: str, fresh_context: BrowserContext, tmp_path: Path) -> None:
     open_page(page, f"{site_url}#{fight_link()}")
     page.get_by_test_id("share").click()
     page.get_by_test_id("player-share").locator("summary").click()
     page.locator('[data-testid="player-pc"][data-id="c1"]').check()
     page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
     link = page.get_by_test_id("player-link").input_value()
+    qr = page.get_by_test_id("player-qr")
+    expect(qr).to_have_attribute("data-state", "ready", timeout=90_000)
+    qr.get_by_test_id("qr-code").screenshot(path=str(tmp_path / "player-qr.png"))
+    read = subprocess.run(["/usr/bin/zbarimg", "--raw", "-q", str(tmp_path / "player-qr.png")], capture_output=True,
+                          text=True, timeout=60)
+    assert read.stdout.removesuffix("\n") == link              # the players scan exactly the player link
     text = decoded(link)
     for hidden in (SECRET, "A98765", "Laser Rifle (4)", '"events"', '"dice"', '"sheet"', "upp"):
         assert hidden not in text, hidden

@@ -1068,6 +1068,8 @@ function makePlayerLink() {
   const url = `${location.href.split("#")[0]}#${result.fragment}`;
   q("player-link").value = url;
   q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
+  // Made only while the section is open: a code is a moment's work, and most shares need none.
+  if (q("player-share").open) drawQr(url, q("player-qr"), "QR code of the player view link");
 }
 
 async function copyPlayerLink() {
@@ -1193,6 +1195,7 @@ function wireEvents() {
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
   q("player-copy").addEventListener("click", copyPlayerLink);
+  q("player-share").addEventListener("toggle", () => { if (q("player-share").open) makePlayerLink(); });
   for (const choice of ["player-npcs-status", "player-npcs-tracks"]) q(choice).addEventListener("change", makePlayerLink);
   q("share-download").addEventListener("click", downloadEncounter);
   q("share-open-file").addEventListener("change", openFile);
