@@ -1,10 +1,10 @@
 """The players' view of an encounter: a read-only snapshot the game master hands round as a link.
 
 It carries only what the players may see, so a player who decodes the link finds nothing more: the round and
-whose turn it is, the order of the phase, each combatant's wound widgets and conditions (for the players'
-characters in full; for the others, by the game master's choice, their wound widgets or only "wounded" or
+whose turn it is, the order of the phase, each combatant's wounds and conditions (for the players' characters
+their wound tracks, charts and diagrams; for the others, by the game master's choice, the same or only "wounded" or
 "down"), and the titles of the latest log entries; where an entry names a character shown only as "wounded" or
-"down", its outcome is left out and its title loses what it says in brackets (a weapon's numbers). Never in it: the event log, sheets, stats, gear, notes, dice or steps.
+"down", its outcome is left out and its title loses what it says in brackets (a weapon's numbers). Never in it: the event log, sheets, stats, gear, what marked a box, notes, dice or steps.
 
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
 
@@ -28,7 +28,7 @@ from .fields import MAX_NAME
 VERSION = "p1"
 FORMAT = 1
 NPC_DETAIL = ("tracks", "status")
-LOG_ENTRIES = 20
+LOG_ENTRIES = 12
 WOUND_WIDGETS = ("track", "grid", "meters", "hexes")      # what a wound looks like, not what a sheet says
 PLAIN_STATUS = {"ok": "Unhurt", "hurt": "Wounded", "down": "Down", "out": "Out of the fight"}
 SEVERITIES = tuple(PLAIN_STATUS)
@@ -50,15 +50,16 @@ def view(encounter: Any, players: Sequence[str], npcs: str) -> dict[str, Any]:
     for card in full["roster"]:
         player = card["id"] in players
         widgets = [_untapped(widget) for widget in card["widgets"]
-                   if player or (npcs == "tracks" and widget["kind"] in WOUND_WIDGETS)]
+                   if widget["kind"] in WOUND_WIDGETS and (player or npcs == "tracks")]
         status = card["status"] if player or npcs == "tracks" else {
             "text": PLAIN_STATUS[card["status"]["severity"]], "severity": card["status"]["severity"]}
         roster.append({"id": card["id"], "name": card["name"], "player": player, "status": status,
                        "widgets": widgets, "conditions": card["conditions"], "note": ""})
     fight = full["fight"]
     return {"format": FORMAT, "system": {"name": full["system"]["name"]}, "npcs": npcs,
-            "fight": {**fight, "by_initiative": True, "how": "", "hint": None,
-                      "order": [{name: entry[name] for name in ("id", "name", "label", "stands") if name in entry}
+            "fight": {"started": fight["started"], "round": fight["round"], "phase": fight["phase"],
+                      "current": fight["current"],
+                      "order": [{name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)}
                                 for entry in fight["order"]]},
             "roster": roster, "log": _log(encounter, played.reports, hidden_names)}
 
@@ -69,21 +70,22 @@ def _log(encounter: Any, reports: list[Any], hidden_names: list[str]) -> list[di
     kinds = [event.type for event in encounter.events[: encounter.cursor]]
     entries = []
     for index, (kind, report) in enumerate(zip(kinds, reports)):
-        if kind == "note":
+        if kind in ("add", "edit", "remove", "note"):     # the roster shows who is here; a note is the GM's
             continue
         title, outcome = report.title, report.outcome
         if any(name and name in outcome for name in hidden_names):
             outcome = ""
         if any(name and name in title for name in hidden_names):
             title = re.sub(r" \([^()]*\)", "", title)          # "with a Laser Rifle (8D, Pen 3)": the gear's numbers
-        entries.append({"index": index + 1, "title": title, "steps": [], "outcome": outcome})
+        entries.append({"index": index + 1, "title": title, "outcome": outcome})
     return entries[-LOG_ENTRIES:]
 
 
 def _untapped(value: Any) -> Any:
-    """A widget without the taps that would preset an action: the players' view has none."""
+    """A widget without the taps that would preset an action (the players' view has none) and without what marked
+    each box (the name of the weapon and its numbers)."""
     if isinstance(value, dict):
-        return {key: _untapped(item) for key, item in value.items() if key != "tap"}
+        return {key: _untapped(item) for key, item in value.items() if key not in ("tap", "by")}
     if isinstance(value, list):
         return [_untapped(item) for item in value]
     return value
@@ -126,5 +128,5 @@ def _check_view(document: dict[str, Any]) -> None:
     if not isinstance(document["log"], list) or len(document["log"]) > LOG_ENTRIES:
         raise ValueError("log")
     for entry in document["log"]:
-        if not isinstance(entry["title"], str) or not isinstance(entry["outcome"], str) or entry["steps"] != []:
+        if not isinstance(entry["title"], str) or not isinstance(entry["outcome"], str) or "steps" in entry:
             raise ValueError("log")

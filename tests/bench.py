@@ -277,11 +277,13 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     long_encounter = long_encounter_figures(page, url)
     long_encounter["at_2000"] = evening_figures(page, url)
     compare = {roster: compare_figures(page, url, roster) for roster in ("alike", "different")}
+    fight = fight_figures(page, url)
     browser.close()
     return {"typed": {"tap_to_paint_ms": median(paints), "tap_work_ms": median(works), "odds_ms": median(odds),
                       "take_out_ms": median(take_outs)},
             "megatraveller": traveller, "kyod": logarithmic, "fudge": fudge, "sla": sla, "long_encounter": long_encounter,
-            "compare_40": compare, "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")
+            "compare_40": compare, "fight": fight,
+            "long_tasks_over_50ms": int(long_tasks) + traveller.pop("long_tasks")
             + logarithmic.pop("long_tasks") + fudge.pop("long_tasks") + sla.pop("long_tasks")}
 
 
@@ -543,6 +545,56 @@ def qr_figures(playwright: Any, url: str, runs: int) -> dict[str, Any]:
             "generate_ms": median(later)}
 
 
+def fight_figures(page: Page, url: str) -> dict[str, Any]:
+    """Running the fight: twenty taps of Next turn among six fighters after ten resolutions (rounds end on the way),
+    and twenty round starts of SLA Industries with the app rolling three combatants' initiative each time."""
+    page.goto(f"{url}#{fighters(10).link()}")
+    page.wait_for_function(READY, timeout=120_000)
+    page.get_by_test_id("turn-start").click()
+    page.wait_for_function("() => document.querySelector('[data-testid=\"turn-status\"]').textContent.includes('Round 1')")
+    measured = [page.evaluate(TAP, "turn-next") for _ in range(20)]
+    if "Round 4" not in page.get_by_test_id("turn-status").inner_text():
+        raise RuntimeError("twenty taps of Next turn among six fighters did not reach round 4")
+    return {"next_tap_to_paint_ms": median([float(paint) for paint, _ in measured]),
+            "next_tap_work_ms": median([float(work) for _, work in measured]),
+            "sla_round_start_ms": median(page.evaluate(ROUND_STARTS, sla_three())),
+            **player_link_figures()}
+
+
+# The engine's own time to start a fight in SLA Industries (three Initiative Totals rolled by the app), in batches.
+ROUND_STARTS = """(encounter) => {
+  const request = JSON.stringify({encounter, move: "start", seed: 1});
+  const times = [];
+  for (let batch = 0; batch < 7; batch++) {
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) window.woundbook.call("turn", request);
+    times.push((performance.now() - start) / 10);
+  }
+  return times;
+}"""
+
+
+def sla_three() -> Any:
+    from rules.encounter import Encounter
+
+    encounter = Encounter.new("sla")
+    for name in ("Kit", "Scum", "Stoo"):
+        encounter, _ = encounter.record("add", {"sheet": {"name": name}})
+    return encounter.to_dict()
+
+
+def player_link_figures() -> dict[str, Any]:
+    """The players' view link of six fighters after ten resolutions, a fight begun, three of them the players'
+    characters and the others shown as wounded or down: its length on GitHub Pages and its QR code's version."""
+    from rules import player
+    from rules.dice import SeededDice
+
+    encounter, _ = fighters(10).record("turn", {"move": "start"}, SeededDice(1))
+    link = f"{PAGES_URL}#{player.link(encounter, ['c1', 'c2', 'c3'], 'status')}"
+    code = json.loads(qr_matrix().matrix(link))["result"]
+    return {"player_link_chars": len(link), "player_qr_version": code["version"]}
+
+
 LONG_EVENTS = 400
 
 
@@ -685,6 +737,7 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
       for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
     ("sla: odds of a ten-round burst, ms", lambda r: r["systems"]["sla"]["burst_odds_ms"], 20),
+    ("fight: Next turn, tap work, ms", lambda r: r["fight"]["next_tap_work_ms"], 8),
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
     *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
       for move in ("undo", "redo")],
@@ -729,6 +782,10 @@ def report(result: dict[str, Any]) -> str:
     for roster, figures in result["compare_40"].items():
         lines.append(f"{roster:<24}{figures['keystroke_work_ms']:>18}{figures['keystroke_work_max_ms']:>8}"
                      f"{figures['whole_table_ms']:>18}{figures['longest_task_ms']:>14}")
+    fight = result["fight"]
+    lines += ["", f"{'fight: Next turn, six fighters':<44}{fight['next_tap_work_ms']:>12}{fight['next_tap_to_paint_ms']:>16}"
+                  f"  (work, tap to paint, ms); SLA round start {fight['sla_round_start_ms']} ms; player link "
+                  f"{fight['player_link_chars']} characters, QR version {fight['player_qr_version']}"]
     qr = result["qr"]
     lines += ["", f"{'share QR code, six combatants, ten resolutions':<44}{qr['link_chars']:>6} characters, version "
                   f"{qr['version']} ({qr['modules']} modules), first use {qr['first_use_ms']} ms, later {qr['generate_ms']} ms"]
@@ -775,6 +832,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
         "long_tasks_over_50ms": session["long_tasks_over_50ms"],
         "long_encounter": session["long_encounter"],
         "compare_40": session["compare_40"],
+        "fight": session["fight"],
         "share_link_chars": share_link_chars(),
         "qr": qr,
         "experiments": {"node_snapshot": {

@@ -58,10 +58,9 @@ def test_the_player_link_holds_no_hidden_detail() -> None:
     kit = next(card for card in view["roster"] if card["name"] == "Kit")
     assert thug["widgets"] == [] and thug["status"] == {"text": "Wounded", "severity": "hurt"}
     assert thug["conditions"] == [{"name": "Blinded", "rounds": 2}] and thug["note"] == ""
-    assert kit["player"] and [widget["kind"] for widget in kit["widgets"]] == [
-        widget["kind"] for widget in next(card for card in gm["roster"] if card["name"] == "Kit")["widgets"]]
+    assert kit["player"] and [widget["kind"] for widget in kit["widgets"]] == ["grid"]     # the chart, not the sheet
     assert view["fight"]["round"] == 1 and view["fight"]["current"] == "c2"     # Kit, knocked out, is skipped
-    assert all(entry["steps"] == [] for entry in view["log"])
+    assert all(set(entry) == {"index", "title", "outcome"} for entry in view["log"])
     assert not any("Note" in entry["title"] for entry in view["log"])
     # The players see the thug fire his rifle, not its numbers.
     assert "Thug hits Kit with Laser Rifle" in [entry["title"] for entry in view["log"]]
@@ -91,7 +90,7 @@ def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
     view = json.loads(raw(good))
     for link in (good[:-7], "p1.!!!", call("share", encounter=document)["fragment"], packed([1, 2]),
                  packed({**view, "format": 9}), packed({**view, "roster": [{"name": "x"}]}),
-                 packed({**view, "log": [{"title": "x", "outcome": "y", "steps": ["dice 6 6"]}]}),
+                 packed({**view, "log": [{"index": 1, "title": "x", "outcome": "y", "steps": ["dice 6 6"]}]}),
                  packed({**view, "roster": [{**view["roster"][0], "widgets": [{"kind": "script"}]}]})):
         answer = handle("open_player", {"link": link})
         assert not answer["ok"] and answer["error"]["kind"] == "bad_link", (link[:40], answer)

@@ -1016,8 +1016,10 @@ function showPlayerView() {
     q("system-name").textContent = view.system.name;
     q("encounter-name").textContent = "Player view";
     renderRoster(view.roster, { turn: view.fight.current }, null);
-    renderTurnOrder(view.fight, {});
-    renderLog(view.log);
+    // The link keeps only what differs from a game master's view: the rest is the same for every player view.
+    renderTurnOrder({ ...view.fight, by_initiative: true, how: "", hint: null,
+      order: view.fight.order.map((entry) => ({ label: "", ...entry })) }, {});
+    renderLog(view.log.map((entry) => ({ ...entry, steps: [] })));
     const now = view.fight.order.find((one) => one.id === view.fight.current);
     q("player-status").textContent = view.fight.started
       ? [`Round ${view.fight.round}`, view.fight.phase || null, now ? `${now.name}'s turn` : null].filter(Boolean).join(" \u00b7 ")
