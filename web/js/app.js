@@ -28,7 +28,8 @@ let editing = null;        // the id of the combatant whose sheet the dialog edi
 let pickNext = "actor";    // what the next tap on a card chooses
 let pending = null;        // typed dice being asked for: {ask, faces, needs, encounter}
 let diceMode = "given";    // how the last roll was made ("app" or "given"): a turn moved on rolls its dice the same way
-let turnFollowed = null;   // whose turn the action forms last followed
+let turnFollowed = null;   // whose turn it is, as the action forms follow it
+const formFollowed = new Map();   // action id -> whose turn its form last followed (a form follows when shown)
 let conditionsOf = null;   // the combatant whose conditions and note the dialog shows
 let entry = null;          // the library entry on screen, {id, rev}, or null while the encounter is not saved
 const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library", "turn-start", "turn-next",
@@ -150,6 +151,7 @@ function useSystem(id) {
   options = optionsIn(current.view.options);
   optionsFollowed = JSON.stringify(options);
   actionForms.clear();
+  formFollowed.clear();
   for (const action of system.actions) {
     const container = document.createElement("div");
     actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type)));
@@ -660,13 +662,14 @@ function selectAction(id) {
   const form = actionForms.get(id);
   q("action-form").replaceChildren(...(form ? [form.container] : []));
   form?.refresh();
+  followInForm(id);
   const action = currentAction();
   q("roll").textContent = action?.verb || "Roll";
   q("roll").hidden = !resolves(id);
   q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action?.odds;
   q("odds-summary").hidden = !action?.odds;
-  pickNext = "actor";
+  pickNext = turnFollowed && formFollowed.get(id) ? "target" : "actor";
   cancelPrompt();
   fieldError("action-error", "");
 }
@@ -848,19 +851,24 @@ function reorder(order) {
   if (result) commit(result);
 }
 
-// The actor of every action follows the turn: when it passes to someone, each form that has an actor takes him
-// (a form that would refuse him, as an action he cannot take, keeps its own), and the next tap on a card picks
-// the target.
+// The actor of every action follows the turn: when it passes to someone, the form on show takes him as its actor
+// (a form that would refuse him keeps its own), and any other form does when it is next shown; the next tap on a
+// card picks the target.
 function followTurn(fight) {
   const now = fight?.current ?? null;
   if (now === turnFollowed) return;
   turnFollowed = now;
   if (!now) return;
-  for (const action of system.actions) {
-    const actor = action.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
-    if (actor) actionForms.get(action.id)?.set(actor.name, now);
-  }
+  followInForm(actionId);
   pickNext = "target";
+}
+
+function followInForm(id) {
+  if (!turnFollowed || formFollowed.get(id) === turnFollowed) return;
+  formFollowed.set(id, turnFollowed);
+  const actor = system.actions.find((one) => one.id === id)?.inputs
+    .find((input) => input.kind === "combatant" && input.role === "actor");
+  if (actor) actionForms.get(id)?.set(actor.name, turnFollowed);
 }
 
 // The hint's button: the action the rules ask of the one whose turn it is ("stunned: try to recover"), preset.
