@@ -150,7 +150,7 @@ class Encounter:
         if event.type in ("condition", "note"):
             return self._table_note(played, event.type, data)
         if event.type == "turn":
-            chosen = turns.read_move(data, played.fight, played.order)
+            chosen = turns.read_move(data, played.fight, played.order, self.system.TURNS.by_initiative(self.options))
 
             def run(source: DiceSource) -> tuple[dict[str, Any], Report]:
                 changed, played.fight, report = turns.move(self.system.TURNS, chosen, played.sheets, played.states,
@@ -205,7 +205,9 @@ class Encounter:
         else:
             condition = turns.Condition(chosen["name"], chosen["rounds"])
             played.fight = played.fight.with_conditions(combatant, held + (condition,))
-            played.reports.append(Report(f"{name}: {condition.name}", (), turns.rounds_words(condition.rounds)))
+            lasts = turns.rounds_words(condition.rounds)
+            played.reports.append(Report(f"{name}: {condition.name}", (),
+                                         f"{condition.name} {'for ' if condition.rounds else ''}{lasts}"))
         return {"id": combatant, **chosen}
 
     def _changes(self, old: Any, new: Any) -> list[str]:

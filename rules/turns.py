@@ -64,6 +64,7 @@ class Fight:
     delayed: tuple[str, ...] = ()
     standing: tuple[str, ...] = ()
     ranks: tuple[tuple[str, int], ...] = ()      # initiative results a system keeps in the fight, not on the states
+    counts: tuple[tuple[str, int], ...] = ()     # what a system noted of each combatant as the round began
     conditions: tuple[tuple[str, tuple[Condition, ...]], ...] = ()   # the game master's, by combatant
     notes: tuple[tuple[str, str], ...] = ()
 
@@ -94,9 +95,21 @@ class Fight:
                        acted=tuple(who for who in self.acted if who != combatant),
                        delayed=tuple(who for who in self.delayed if who != combatant),
                        ranks=tuple(pair for pair in self.ranks if pair[0] != combatant),
+                       counts=tuple(pair for pair in self.counts if pair[0] != combatant),
                        conditions=tuple(pair for pair in self.conditions if pair[0] != combatant),
                        notes=tuple(pair for pair in self.notes if pair[0] != combatant),
                        current=None if self.current == combatant else self.current)
+
+
+@dataclass
+class Start:
+    """What a round's start did: the states it changed, its steps, the initiative results the fight keeps (a system
+    that keeps them on the states keeps none here), and what it noted of each combatant for the round's end."""
+
+    changed: dict[str, Any] = field(default_factory=dict)
+    steps: list[Step] = field(default_factory=list)
+    ranks: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 class Turns:
@@ -123,21 +136,22 @@ class Turns:
         return ""
 
     def start_round(self, number: int, sheets: Mapping[str, Any], states: Mapping[str, Any], fight: Fight,
-                    options: Any, dice: DiceSource) -> tuple[dict[str, Any], list[Step], dict[str, int] | None]:
-        """What a round's start does: changed states, the steps, and initiative kept in the fight (None: none)."""
-        return {}, [], None
+                    options: Any, dice: DiceSource) -> Start:
+        """What a round's start does: changed states, the steps, and what the fight keeps for the round."""
+        return Start()
 
     def end_turn(self, who: str, sheets: Mapping[str, Any], states: Mapping[str, Any], options: Any,
                  dice: DiceSource) -> tuple[dict[str, Any], list[Step]]:
         """What the end of one combatant's turn does (his turn taken or skipped)."""
         return {}, []
 
-    def end_phase(self, phase: int, sheets: Mapping[str, Any], states: Mapping[str, Any], options: Any,
+    def end_phase(self, phase: int, sheets: Mapping[str, Any], states: Mapping[str, Any], fight: Fight, options: Any,
                   dice: DiceSource) -> tuple[dict[str, Any], list[Step]]:
         """What the end of a phase does; the end of the last phase is the end of the round."""
         return {}, []
 
-    def hint(self, who: str, sheets: Mapping[str, Any], states: Mapping[str, Any], options: Any) -> dict[str, Any] | None:
+    def hint(self, who: str, sheets: Mapping[str, Any], states: Mapping[str, Any],
+             options: Any) -> dict[str, Any] | None:
         """What the rules ask of this combatant on his turn, for the page: ``{"text"}``, with ``action`` and
         ``inputs`` when they name the action to take ("stunned: must try to recover")."""
         return None
@@ -145,8 +159,9 @@ class Turns:
 
 # -- reading a move --------------------------------------------------------------------------------------
 
-def read_move(data: Mapping[str, Any], fight: Fight, played_order: Sequence[str]) -> dict[str, Any]:
-    """A turn event's move, checked against where the fight stands."""
+def read_move(data: Mapping[str, Any], fight: Fight, played_order: Sequence[str], rolled: bool) -> dict[str, Any]:
+    """A turn event's move, checked against where the fight stands; ``rolled``: the order comes from initiative,
+    so it is not set by hand."""
     move = fields.choice(data, "move", "move", MOVES)
     if move in ("next", "delay", "act", "end") and not fight.started:
         raise BadField("the fight has not started: tap Start fight first", field="move")
@@ -162,6 +177,8 @@ def read_move(data: Mapping[str, Any], fight: Fight, played_order: Sequence[str]
             raise BadField("only a combatant holding a delayed turn can act now", field="id")
         return {"move": move, "id": who}
     if move == "order":
+        if rolled:
+            raise BadField("in this system the order is rolled (initiative); it is not set by hand", field="move")
         order = data.get("order")
         if not isinstance(order, list) or sorted(order) != sorted(played_order) or len(set(order)) != len(order):
             raise BadField("the new order must name every combatant of the encounter once", field="order")
@@ -202,6 +219,9 @@ class Mover:
 
     def start(self) -> None:
         self.begin_round(1)
+        if not self.anyone_able():          # nobody's turn in round 1, and round 1 does not end by itself
+            self.say("Nobody is able to act: each Next lets a round pass.")
+            return
         self.take_next()
 
     def next(self) -> None:
@@ -243,6 +263,10 @@ class Mover:
     def slots(self) -> list[Slot]:
         return self.turns.order(self.fight.phase, self.sheets, self.states, self.fight, self.options)
 
+    def anyone_able(self) -> bool:
+        return any(not self.turns.unable(self.sheets[who], self.states[who], self.options)
+                   for who in self.fight.standing)
+
     def take_next(self) -> None:
         """Give the turn to the next combatant who can take it, skipping (and saying so) those who cannot; past
         the end of a phase, end it, and past the last phase, the round. A whole round in which nobody can act
@@ -280,7 +304,8 @@ class Mover:
         if lost:
             self.say(f"{', '.join(lost)} did not take {'their' if len(lost) > 1 else 'his'} delayed turn; it is lost.")
         last = self.fight.phase == len(self.turns.PHASES) - 1
-        changed, steps = self.turns.end_phase(self.fight.phase, self.sheets, self.states, self.options, self.dice)
+        changed, steps = self.turns.end_phase(self.fight.phase, self.sheets, self.states, self.fight, self.options,
+                                              self.dice)
         name = self.turns.PHASES[self.fight.phase]
         if not last:
             self.say(f"{name} of round {self.fight.round} ends.")
@@ -297,11 +322,9 @@ class Mover:
     def begin_round(self, number: int) -> None:
         self.fight = replace(self.fight, round=number, phase=0, current=None, acted=(), delayed=())
         self.say(f"Round {number} begins.")
-        changed, steps, ranks = self.turns.start_round(number, self.sheets, self.states, self.fight, self.options,
-                                                       self.dice)
-        self.apply(changed, steps)
-        if ranks is not None:
-            self.fight = replace(self.fight, ranks=tuple(ranks.items()))
+        start = self.turns.start_round(number, self.sheets, self.states, self.fight, self.options, self.dice)
+        self.apply(start.changed, start.steps)
+        self.fight = replace(self.fight, ranks=tuple(start.ranks.items()), counts=tuple(start.counts.items()))
 
 
 def move(turns: Turns, chosen: Mapping[str, Any], sheets: Mapping[str, Any], states: Mapping[str, Any],
@@ -371,7 +394,9 @@ def count_down(conditions: Mapping[str, tuple[Condition, ...]], names: Mapping[s
 
 
 def rounds_words(rounds: int | None) -> str:
-    """>>> rounds_words(1), rounds_words(3), rounds_words(None)
+    """How long a condition lasts, in words.
+
+    >>> rounds_words(1), rounds_words(3), rounds_words(None)
     ('1 round', '3 rounds', 'until removed')
     """
     if rounds is None:
@@ -393,7 +418,7 @@ def view(turns: Turns, sheets: Mapping[str, Any], states: Mapping[str, Any], fig
         who = slot.combatant
         why = turns.unable(sheets[who], states[who], options)
         stands = ("idle" if who not in placed else "current" if who == fight.current else "delayed"
-                  if who in fight.delayed else "done" if who in fight.acted else "unable" if why else "waiting")
+                  if who in fight.delayed else "unable" if why else "done" if who in fight.acted else "waiting")
         entry = {"id": who, "name": sheets[who].name, "label": slot.label, "stands": stands}
         if why:
             entry["why"] = why

@@ -94,3 +94,29 @@ def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
                  packed({**view, "roster": [{**view["roster"][0], "widgets": [{"kind": "script"}]}]})):
         answer = handle("open_player", {"link": link})
         assert not answer["ok"] and answer["error"]["kind"] == "bad_link", (link[:40], answer)
+
+
+def test_an_npc_shown_as_wounded_keeps_his_wounds_and_initiative_out_of_the_log_and_the_order() -> None:
+    """The outcome of a shot at him names only the location ("Torso hit: 3 damage"); the title names him."""
+    document = call("new", system="sla")["encounter"]
+    for sheet in ({"name": "Max", "skills": "Pistol 6",
+                   "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 8, AD 3"}]},
+                  {"name": "Scum"}):
+        document = call("add", encounter=document, sheet=sheet)["encounter"]
+    document = call("turn", encounter=document, move="start", seed=2)["encounter"]
+    shots = (call("act", encounter=document, action="shoot", seed=seed,
+                  inputs={"attacker": "c1", "target": "c2", "weapon": 0, "aim": "0,3", "distance": 5})
+             for seed in range(50))
+    shot = next(shot for shot in shots if "damage" in shot["report"]["outcome"])
+    assert "Scum" not in shot["report"]["outcome"]            # the case the title's name covers
+    view = json.loads(raw(call("player_link", encounter=shot["encounter"], players=["c1"], npcs="status")["fragment"]))
+    entry = next(entry for entry in view["log"] if entry["title"].startswith("Max shoots"))
+    assert entry["outcome"] == "" and "(" not in entry["title"]
+    labels = {entry["name"]: entry.get("label") for entry in view["fight"]["order"]}
+    assert labels["Scum"] is None and labels["Max"].startswith("Initiative ")
+
+
+@pytest.mark.parametrize("players", [None, 0, 1.5, True, "", {"c1": 1}, [1]])
+def test_players_must_be_a_list_of_ids(players: Any) -> None:
+    answer = handle("player_link", {"encounter": fight(), "players": players})
+    assert not answer["ok"] and answer["error"]["field"] == "players", answer

@@ -843,7 +843,9 @@ function rollTheRest() {
 // Start fight, Next turn, Delay, Act now: the engine moves the fight on; a round's start may roll initiative, with
 // dice asked for as an action's are, in the way the last roll was made (typed dice stay typed).
 function moveTurn(move, extra = {}) {
-  rollFor({ method: "turn", body: { move, ...extra }, about: "Turn order" }, diceMode);
+  // Only a round's start asks for dice (initiative): the prompt says which round.
+  const round = move === "start" ? 1 : (current.view.fight?.round ?? 0) + 1;
+  rollFor({ method: "turn", body: { move, ...extra }, about: `Round ${round} begins` }, diceMode);
 }
 
 function reorder(order) {

@@ -33,6 +33,7 @@ export function renderTurnOrder(fight, handlers) {
   q("turn-order-title").textContent = fight.started
     ? `Turn order \u00b7 round ${fight.round}${fight.phase ? ` \u00b7 ${fight.phase}` : ""}` : "Turn order";
   q("turn-how").textContent = fight.how;
+  q("turn-how").hidden = fight.started;    // said before the fight; once it runs, the order speaks for itself
   q("turn-end").hidden = !fight.started;
   const list = q("turn-list");
   const movable = !fight.by_initiative;
@@ -80,27 +81,32 @@ function dragWith(handle, node, handlers) {
   handle.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
     event.preventDefault();
-    handle.setPointerCapture(event.pointerId);
     const list = node.parentElement;
+    const pointer = event.pointerId;
     const before = orderOf(list).join(" ");
     node.classList.add("dragging");
+    // Followed on the window, not by capturing the pointer: moving the entry in the list takes the handle out of
+    // the document for a moment, and a capture does not survive that.
     const move = (moved) => {
+      if (moved.pointerId !== pointer) return;
+      moved.preventDefault();
       const next = [...list.children].find((other) => other !== node
         && moved.clientY < other.getBoundingClientRect().top + other.getBoundingClientRect().height / 2);
       if (next) { if (node.nextElementSibling !== next) list.insertBefore(node, next); }
       else if (list.lastElementChild !== node) list.append(node);
     };
-    const done = () => {
-      handle.removeEventListener("pointermove", move);
-      handle.removeEventListener("pointerup", done);
-      handle.removeEventListener("pointercancel", done);
+    const done = (ended) => {
+      if (ended.pointerId !== pointer) return;
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", done);
+      window.removeEventListener("pointercancel", done);
       node.classList.remove("dragging");
       const after = orderOf(list);
       if (after.join(" ") !== before) handlers.onReorder(after);
     };
-    handle.addEventListener("pointermove", move);
-    handle.addEventListener("pointerup", done);
-    handle.addEventListener("pointercancel", done);
+    window.addEventListener("pointermove", move, { passive: false });
+    window.addEventListener("pointerup", done);
+    window.addEventListener("pointercancel", done);
   });
 }
 

@@ -13,7 +13,7 @@ from typing import Any
 from ...dice import DiceSource, fudge_value
 from ...ladder import describe
 from ...report import Step, show_fudge, signed
-from ...turns import Fight, Slot, Turns
+from ...turns import Fight, Slot, Start, Turns
 from . import levels
 from .care import time
 from .contests import contest_level
@@ -57,11 +57,13 @@ class Pacing(Turns):
         return ""
 
     def start_round(self, number: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], fight: Fight,
-                    options: Options, dice: DiceSource) -> tuple[dict[str, Any], list[Step], dict[str, int] | None]:
+                    options: Options, dice: DiceSource) -> Start:
+        """In alternating turns, each fighter able to act rolls initiative. Every fighter's count of rounds fought
+        is noted: a simultaneous Round passes the round for its fighters, so its end passes it for the others
+        only."""
+        start = Start(counts={who: states[who].rounds for who in fight.standing})
         if options.pacing != "alternating":
-            return {}, [], None
-        ranks: dict[str, int] = {}
-        steps = []
+            return start
         chosen = {"contest": "initiative", "first_modifier": 0}
         for who in fight.standing:
             sheet, state = sheets[who], states[who]
@@ -70,14 +72,21 @@ class Pacing(Turns):
             value, said = contest_level(sheet, state, options, chosen, "first")
             roll = f"initiative {who}"
             faces = dice.roll(roll, "dF", 4, f"Initiative for {sheet.name} at {describe(value)}: roll 4 Fudge dice")
-            ranks[who] = value + fudge_value(faces)
-            steps.append(Step(f"{sheet.name} ({said}) rolls {show_fudge(faces)} = {signed(fudge_value(faces))}: "
-                              f"{describe(ranks[who])}.", "FUDGE 4.23", faces, roll))
-        return {}, steps, ranks
+            start.ranks[who] = value + fudge_value(faces)
+            start.steps.append(Step(f"{sheet.name} ({said}) rolls {show_fudge(faces)} = {signed(fudge_value(faces))}: "
+                                    f"{describe(start.ranks[who])}.", "FUDGE 4.23", faces, roll))
+        return start
 
-    def end_phase(self, phase: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
-                  dice: DiceSource) -> tuple[dict[str, Any], list[Step]]:
-        changed, report = time({"target": "", "time": "round"}, sheets, states, options, dice)
+    def end_phase(self, phase: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], fight: Fight,
+                  options: Options, dice: DiceSource) -> tuple[dict[str, Any], list[Step]]:
+        """The round passes for every fighter whose own count of rounds it has not passed already (a Round of
+        simultaneous combat passes it for both its sides, seed 4.22)."""
+        began = dict(fight.counts)
+        behind = {who: state for who, state in states.items() if state.rounds <= began.get(who, state.rounds)}
+        if not behind:
+            return {}, []
+        changed, report = time({"target": "", "time": "round"}, {who: sheets[who] for who in behind}, behind,
+                               options, dice)
         return changed, list(report.steps)
 
     def hint(self, who: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
@@ -87,7 +96,7 @@ class Pacing(Turns):
             return {"text": f"{name} is Very Stunned: no attacks, \u22122 to all actions "
                             f"({state.very_stunned} round{'s' if state.very_stunned > 1 else ''} left)."}
         if state.stunned:
-            return {"text": f"{name} is stunned: he cannot attack or defend all-out, and is \u22121 to defend."}
+            return {"text": f"{name} is stunned: no attack or all-out defence, and \u22121 to defend."}
         if state.forfeit:
             return {"text": f"{name} defended all-out: no attack this round."}
         return None

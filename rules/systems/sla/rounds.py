@@ -41,12 +41,12 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
     words: list[str] = []
     if state.lost_phases:
         state = replace(state, lost_phases=state.lost_phases - 1)
-    elif state.lost_actions and options.in_phases(sheet.actions)[state.phase - 1]:
+    elif state.lost_actions and options.in_phases(sheet.phase_actions)[state.phase - 1] and not state.acted_phase:
         state = replace(state, lost_actions=state.lost_actions - 1)
         words.append("the lost action is spent")
     arrived = [healing for healing in state.pending if healing.phases <= 1]
     state = replace(state, pending=tuple(replace(healing, phases=healing.phases - 1) for healing in state.pending
-                                         if healing.phases > 1), holding=False,
+                                         if healing.phases > 1), holding=False, acted_phase=False,
                     slowed="" if state.slowed == "phase" else state.slowed)
     if state.dodge_lasts == "phase":
         state = replace(state, dodge=0, dodge_lasts="", dodge_bullets=False, dodge_blows=False)
@@ -88,6 +88,7 @@ def passes(sheet: Sheet, state: State, options: Options, *, whole_round: bool = 
 _ROUND_OVER: dict[str, Any] = {"dodge": 0, "dodge_lasts": "", "dodge_bullets": False, "dodge_blows": False,
                                "penalty": 0, "penalty_lasts": ""}
 _ROUND_OVER["dazzled"] = 0                              # a flash-bang's dazzle, past an hour too (D-SL-GR7)
+_ROUND_OVER["acted_phase"] = False
 
 
 def time(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
@@ -139,15 +140,16 @@ def initiative(inputs: dict[str, Any], sheets: Mapping[str, Sheet], states: Mapp
         if dead(sheet, state) or unconscious(sheet, state, options):
             continue
         arts = sheet.rank("Martial Arts")
-        rolled = three(dice, f"initiative {key}", f"Initiative for {sheet.name}: roll 3d6 + INI {sheet.initiative}"
-                       + (f" + Martial Arts {arts}" if arts else ""))
         wounds = len(state.wounds)
+        rolled = three(dice, f"initiative {key}", f"Initiative for {sheet.name}: roll 3d6 + INI {sheet.initiative}"
+                       + (f" + Martial Arts {arts}" if arts else "")
+                       + (f", open wounds {signed(-wounds)}" if wounds else ""))
         total = rolled.total + sheet.initiative + arts - wounds
         after[key] = replace(state, initiative=total)
         totals.append((total, sheet.name))
         parts = f"dice {rolled.total} + INI {sheet.initiative}" + (f" + Martial Arts {arts}" if arts else "") + (
             f", open wounds {signed(-wounds)}" if wounds else "")
-        phases = options.in_phases(sheet.actions)
+        phases = options.in_phases(sheet.phase_actions)
         steps.append(Step(f"{sheet.name}: {parts} = {total}; {sheet.actions} action{'s' if sheet.actions > 1 else ''}"
                           f" (phases {phases[0]}/{phases[1]}/{phases[2]})",
                           "seed, Structure of Combat; Martial Arts; D-SL-22",

@@ -304,6 +304,12 @@ class Sheet:
         return max(1, (self.stat("dia") + self.stat("phys") + self.stat("cool")) // 10) + self.extra_actions
 
     @property
+    def phase_actions(self) -> int:
+        """The actions that set the phases he acts in: not the extra actions of advantages, which "do not count
+        towards establishing in what phase a character can perform his Actions" (seed, Structure of Combat)."""
+        return self.actions - self.extra_actions
+
+    @property
     def initiative(self) -> int:
         """INI = (DIA + COOL + PHYS + DEX) / 2, rounded down (D-SL-13)."""
         return (self.stat("dia") + self.stat("cool") + self.stat("phys") + self.stat("dex")) // 2

@@ -122,7 +122,7 @@ def bleeding(state: State) -> str:
 
 
 def sheet_stats(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
-    phases = options.in_phases(sheet.actions)
+    phases = options.in_phases(sheet.phase_actions)
     items = [{"label": "Round", "value": f"{state.round}, phase {state.phase}"},
              {"label": "Actions", "value": f"{sheet.actions} (phases {phases[0]}/{phases[1]}/{phases[2]}); "
                                            f"free parries {sheet.free_parries}"},

@@ -81,6 +81,8 @@ class State:
     position: str = "standing"
     knocked_out: bool = False                       # a failed PHYS roll to stay conscious
     holding: bool = False                           # an opportunity action held this phase
+    acted_phase: bool = False                       # has taken an action this phase: a knockback after it costs
+    #                                                 his next one, in a later phase
     pending: tuple[Pending, ...] = ()
     last_shot: Shot | None = None
     dodge: int = 0                                  # on attacks at him while his dodge lasts: minus its Success die
@@ -120,8 +122,8 @@ class State:
 def acted(state: State) -> State:
     """The character has taken an action: a quick dodge's price on his next action is paid."""
     if state.penalty_lasts == "next":
-        return replace(state, penalty=0, penalty_lasts="")
-    return state
+        state = replace(state, penalty=0, penalty_lasts="")
+    return state if state.acted_phase else replace(state, acted_phase=True)
 
 
 def situation(states: Mapping[str, State], attacker: str, target: str) -> list[tuple[str, int]]:
