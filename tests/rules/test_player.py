@@ -83,10 +83,14 @@ def test_bad_player_view_choices_are_refused_at_their_field(request_: dict[str, 
     assert not answer["ok"] and answer["error"]["field"] == field
 
 
+def packed(value: Any) -> str:
+    """A player link holding any JSON: what someone who crafts one by hand sends."""
+    return "p1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(value).encode())).decode()
+
+
 def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
     document = fight()
     good = call("player_link", encounter=document, players=["c1"])["fragment"]
-    packed = lambda value: "p1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(value).encode())).decode()  # noqa: E731
     view = json.loads(raw(good))
     for link in (good[:-7], "p1.!!!", call("share", encounter=document)["fragment"], packed([1, 2]),
                  packed({**view, "format": 9}), packed({**view, "roster": [{"name": "x"}]}),

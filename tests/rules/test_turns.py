@@ -205,7 +205,8 @@ def test_sla_phases_hold_only_those_with_an_action_in_them() -> None:
 
 def test_kyod_shock_ends_with_the_shocked_ones_own_turn() -> None:
     document = encounter("kyod", {"name": "Ann", "st": 10, "ht": 10}, {"name": "Bob", "st": 10, "ht": 10})
-    hit = call("act", encounter=document, action="hit", inputs={"attacker": None, "target": "c2", "damage": "2d+4", "type": "cr"},
+    hit = call("act", encounter=document, action="hit",
+               inputs={"attacker": None, "target": "c2", "damage": "2d+4", "type": "cr"},
                dice="app", seed=5)
     assert Encounter.from_dict(hit["encounter"]).play().states["c2"].shock == 4
     started = turn(hit["encounter"], "start")
@@ -246,7 +247,8 @@ def test_fudge_simultaneous_rounds_keep_the_added_order_and_count_plus_level_rou
 
 
 def test_typed_round_end_carries_ablative_armour_over_and_skips_the_taken_out() -> None:
-    document = encounter("typed", {"name": "Cyrus", "skill": 1, "weapons": [{"name": "Shortsword", "notation": "3-/2+"}]},
+    sword = [{"name": "Shortsword", "notation": "3-/2+"}]
+    document = encounter("typed", {"name": "Cyrus", "skill": 1, "weapons": sword},
                          {"name": "Knight", "armour": {"name": "Ablative plate", "notation": "-*+(Ab)"}},
                          {"name": "Out"})
     worn = call("act", encounter=document, action="attack", dice="app", seed=2,

@@ -48,10 +48,10 @@ def act(result: dict[str, Any], action: str, inputs: dict[str, Any], **request: 
 
 
 def sla_bleeder() -> dict[str, Any]:
-    """Kit (one extra action: a turn in each of the three phases) and Scum, whose torso wound was opened two
-    rounds before the fight: D-SL-27 bleeds it at the end of the fifth phase 3 after it was taken, which is the
+    """Kit (three actions, DIA + PHYS + COOL 30: a turn in each of the three phases) and Scum, whose torso wound was
+    opened two rounds before the fight: D-SL-27 bleeds it at the end of the fifth phase 3 after it was taken, which is the
     end of the fight's third round."""
-    result = encounter("sla", {"name": "Kit", "extra_actions": 1}, {"name": "Scum"})
+    result = encounter("sla", {"name": "Kit", "dia": 10, "phys": 10, "cool": 10, "dex": 2}, {"name": "Scum"})
     result = act(result, "harm", {"target": "c2", "location": "torso", "amount": 2, "wound": True})
     for _ in range(2):
         result = act(result, "time", {"span": "round"})
@@ -162,7 +162,7 @@ SCUM_DICE = [1, 2, 3]       # 6 + INI 16, one open wound -1 = 21
 def sla_initiative(page: Page) -> None:
     """Each combatant's 3d6 as the round begins, asked for one after the other, Kit first."""
     dice(page, "initiative c1", KIT_DICE, why="Initiative for Kit: roll 3d6 + INI 16")
-    dice(page, "initiative c2", SCUM_DICE, why="Initiative for Scum: roll 3d6 + INI 16")
+    dice(page, "initiative c2", SCUM_DICE, why="Initiative for Scum: roll 3d6 + INI 16, open wounds \u22121")
     expect(page.get_by_test_id("dice-prompt")).to_be_hidden()
 
 
