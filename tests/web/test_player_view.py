@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.api import handle
-from tests.web.conftest import open_page
+from tests.web.conftest import open_page, wait_ready
 
 SECRET = "Secretly the mayor's son"
 
@@ -81,3 +81,21 @@ def test_a_damaged_player_link_says_so_and_shows_nothing(page: Page, site_url: s
     expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown")
     expect(page.get_by_test_id("combatant")).to_have_count(0)
     expect(page.get_by_test_id("roll")).to_be_hidden()
+
+
+def test_a_player_view_opens_offline_once_the_site_is_cached(page: Page, site_url: str) -> None:
+    """A player's phone that has opened Woundbook once opens a player link with no network."""
+    open_page(page, site_url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("navigator.serviceWorker.ready")
+    link = call("player_link", encounter=call("open_link", link=fight_link())["encounter"], players=["c1"],
+                npcs="tracks")["fragment"]
+    page.context.set_offline(True)
+    try:
+        page.goto(f"{site_url}#{link}")
+        page.reload()
+        wait_ready(page)
+        expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn")
+        expect(page.get_by_test_id("combatant").nth(1).get_by_test_id("widget-grid")).to_be_visible()   # "tracks"
+    finally:
+        page.context.set_offline(False)
