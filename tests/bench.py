@@ -223,16 +223,23 @@ SAVED_ENCOUNTER = """() => {
   const doc = JSON.parse(localStorage.getItem('woundbook.doc.' + sessionStorage.getItem('woundbook.open')));
   return JSON.parse(window.woundbook.call('open_link', JSON.stringify({link: doc.fragment}))).result.encounter;
 }"""
-ODDS = """([encounter, action, inputs]) => {
-  const request = JSON.stringify({encounter, action, inputs});
+# The engine's own time for one request, in seven batches of ten (a call is too short to time alone).
+CALLS = """([method, request]) => {
+  const text = JSON.stringify(request);
   const times = [];
   for (let batch = 0; batch < 7; batch++) {
     const start = performance.now();
-    for (let i = 0; i < 10; i++) window.woundbook.call("odds", request);
+    for (let i = 0; i < 10; i++) window.woundbook.call(method, text);
     times.push((performance.now() - start) / 10);
   }
   return times;
 }"""
+
+
+def odds_times(page: Page, encounter: Any, action: str, inputs: dict[str, Any]) -> list[float]:
+    """The engine's time for the odds of an action, batch by batch."""
+    request = {"encounter": encounter, "action": action, "inputs": inputs}
+    return [float(t) for t in page.evaluate(CALLS, ["odds", request])]
 
 
 WATCH_LONG_TASKS = """() => { window.longTasks = [];
@@ -256,8 +263,7 @@ def session_figures(playwright: Any, url: str) -> dict[str, Any]:
     page.get_by_test_id("input-margin-rolled").check()
     paints, works = taps(page, 20)
     encounter = page.evaluate(SAVED_ENCOUNTER)
-    odds = [float(t) for t in page.evaluate(ODDS, [encounter, "attack",
-                                                   {"attacker": "c1", "target": "c2", "margin": "rolled"}])]
+    odds = odds_times(page, encounter, "attack", {"attacker": "c1", "target": "c2", "margin": "rolled"})
     take_outs = []
     for number in range(1, 6):
         add_combatant(page, f"Victim {number}", weapon=None)
@@ -299,7 +305,7 @@ def system_figures(page: Page, system: str, setup: Callable[[Page], None], odds_
     setup(page)
     paints, works = taps(page, 20)
     encounter = page.evaluate(SAVED_ENCOUNTER)
-    odds = [float(t) for t in page.evaluate(ODDS, [encounter, *odds_request])]
+    odds = odds_times(page, encounter, *odds_request)
     take_outs = []
     for number in range(1, 6):
         take_out(page, number)
@@ -383,7 +389,7 @@ def fudge_figures(page: Page) -> dict[str, Any]:
     figures = system_figures(page, "FUDGE", setup, ["round", duel], take_out, "Near Death")
     encounter = page.evaluate(SAVED_ENCOUNTER)
     rolled = dict(encounter, options={**encounter["options"], "damage_roll": "situational_limited"})
-    figures["odds_damage_roll_ms"] = median([float(t) for t in page.evaluate(ODDS, [rolled, "round", duel])])
+    figures["odds_damage_roll_ms"] = median(odds_times(page, rolled, "round", duel))
     return figures
 
 
@@ -557,21 +563,10 @@ def fight_figures(page: Page, url: str) -> dict[str, Any]:
         raise RuntimeError("twenty taps of Next turn among six fighters did not reach round 4")
     return {"next_tap_to_paint_ms": median([float(paint) for paint, _ in measured]),
             "next_tap_work_ms": median([float(work) for _, work in measured]),
-            "sla_round_start_ms": median(page.evaluate(ROUND_STARTS, sla_three())),
+            # the engine's own time to start a fight in SLA Industries: three Initiative Totals rolled by the app
+            "sla_round_start_ms": median(page.evaluate(CALLS, ["turn", {"encounter": sla_three(), "move": "start",
+                                                                        "seed": 1}])),
             **player_link_figures()}
-
-
-# The engine's own time to start a fight in SLA Industries (three Initiative Totals rolled by the app), in batches.
-ROUND_STARTS = """(encounter) => {
-  const request = JSON.stringify({encounter, move: "start", seed: 1});
-  const times = [];
-  for (let batch = 0; batch < 7; batch++) {
-    const start = performance.now();
-    for (let i = 0; i < 10; i++) window.woundbook.call("turn", request);
-    times.push((performance.now() - start) / 10);
-  }
-  return times;
-}"""
 
 
 def sla_three() -> Any:

@@ -1,4 +1,5 @@
-"""The saved-encounter library's storage logic (web/js/library.js), unit-tested in Node's own test runner."""
+"""The page's pure storage modules, unit-tested in Node's own test runner: the saved encounters (web/js/library.js)
+and the game master's stat blocks (web/js/blocks.js)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-def test_the_library_storage_unit_tests_pass() -> None:
+@pytest.mark.parametrize("tests, count", [("library.test.mjs", 10), ("blocks.test.mjs", 9)])
+def test_the_storage_unit_tests_pass(tests: str, count: int) -> None:
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the build and these tests: sudo apt-get install -y nodejs")
-    result = subprocess.run([node, "--test", str(HERE / "library.test.mjs")], capture_output=True, text=True, timeout=120)
+    result = subprocess.run([node, "--test", str(HERE / tests)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert "# fail 0" in result.stdout and "# pass 10" in result.stdout, result.stdout[-2000:]
+    assert "# fail 0" in result.stdout and f"# pass {count}" in result.stdout, result.stdout[-2000:]

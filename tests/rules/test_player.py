@@ -10,15 +10,10 @@ from typing import Any
 import pytest
 
 from rules.api import handle
+from tests.rules.helpers import ok
 
 SECRET_NOTE = "SECRET: the thug is the mayor"
 
-
-def call(method: str, **request: Any) -> dict[str, Any]:
-    answer = handle(method, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
 
 
 def raw(fragment: str) -> str:
@@ -30,24 +25,24 @@ def raw(fragment: str) -> str:
 def fight() -> dict[str, Any]:
     """A MegaTraveller fight: Kit (a player's character) and a thug with a laser rifle, who hits Kit; the thug has
     a note, a condition and a Wound level only the game master should know in numbers."""
-    document = call("new", system="megatraveller")["encounter"]
+    document = ok("new", system="megatraveller")["encounter"]
     for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
                   {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
-        document = call("add", encounter=document, sheet=sheet)["encounter"]
-    document = call("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
+        document = ok("add", encounter=document, sheet=sheet)["encounter"]
+    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
                     seed=5)["encounter"]
-    document = call("act", encounter=document, action="hit", inputs={"attacker": "c2", "target": "c1", "weapon": 0},
+    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c2", "target": "c1", "weapon": 0},
                     seed=3)["encounter"]
-    document = call("turn", encounter=document, move="start")["encounter"]
-    document = call("note", encounter=document, id="c2", text=SECRET_NOTE)["encounter"]
-    return call("condition", encounter=document, id="c2", name="Blinded", rounds=2)["encounter"]
+    document = ok("turn", encounter=document, move="start")["encounter"]
+    document = ok("note", encounter=document, id="c2", text=SECRET_NOTE)["encounter"]
+    return ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)["encounter"]
 
 
 def test_the_player_link_holds_no_hidden_detail() -> None:
     document = fight()
-    gm = call("view", encounter=document)["view"]
+    gm = ok("view", encounter=document)["view"]
     thug_status = next(card for card in gm["roster"] if card["name"] == "Thug")["status"]
-    link = call("player_link", encounter=document, players=["c1"], npcs="status")["fragment"]
+    link = ok("player_link", encounter=document, players=["c1"], npcs="status")["fragment"]
     assert link.startswith("p1.")
     text = raw(link)
     for hidden in (SECRET_NOTE, "A98765", "Laser Rifle (4)", thug_status["text"], '"events"', '"dice"',
@@ -68,7 +63,7 @@ def test_the_player_link_holds_no_hidden_detail() -> None:
 
 def test_the_game_master_may_show_the_others_wounds_but_never_their_sheets() -> None:
     document = fight()
-    view = call("open_player", link=call("player_link", encounter=document, players=[], npcs="tracks")["fragment"])[
+    view = ok("open_player", link=ok("player_link", encounter=document, players=[], npcs="tracks")["fragment"])[
         "player"]
     for card in view["roster"]:
         assert [widget["kind"] for widget in card["widgets"]] == ["grid"]
@@ -90,9 +85,9 @@ def packed(value: Any) -> str:
 
 def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
     document = fight()
-    good = call("player_link", encounter=document, players=["c1"])["fragment"]
+    good = ok("player_link", encounter=document, players=["c1"])["fragment"]
     view = json.loads(raw(good))
-    for link in (good[:-7], "p1.!!!", call("share", encounter=document)["fragment"], packed([1, 2]),
+    for link in (good[:-7], "p1.!!!", ok("share", encounter=document)["fragment"], packed([1, 2]),
                  packed({**view, "format": 9}), packed({**view, "roster": [{"name": "x"}]}),
                  packed({**view, "log": [{"index": 1, "title": "x", "outcome": "y", "steps": ["dice 6 6"]}]}),
                  packed({**view, "roster": [{**view["roster"][0], "widgets": [{"kind": "script"}]}]})):
@@ -102,18 +97,18 @@ def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
 
 def test_an_npc_shown_as_wounded_keeps_his_wounds_and_initiative_out_of_the_log_and_the_order() -> None:
     """The outcome of a shot at him names only the location ("Torso hit: 3 damage"); the title names him."""
-    document = call("new", system="sla")["encounter"]
+    document = ok("new", system="sla")["encounter"]
     for sheet in ({"name": "Max", "skills": "Pistol 6",
                    "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 8, AD 3"}]},
                   {"name": "Scum"}):
-        document = call("add", encounter=document, sheet=sheet)["encounter"]
-    document = call("turn", encounter=document, move="start", seed=2)["encounter"]
-    shots = (call("act", encounter=document, action="shoot", seed=seed,
+        document = ok("add", encounter=document, sheet=sheet)["encounter"]
+    document = ok("turn", encounter=document, move="start", seed=2)["encounter"]
+    shots = (ok("act", encounter=document, action="shoot", seed=seed,
                   inputs={"attacker": "c1", "target": "c2", "weapon": 0, "aim": "0,3", "distance": 5})
              for seed in range(50))
     shot = next(shot for shot in shots if "damage" in shot["report"]["outcome"])
     assert "Scum" not in shot["report"]["outcome"]            # the case the title's name covers
-    view = json.loads(raw(call("player_link", encounter=shot["encounter"], players=["c1"], npcs="status")["fragment"]))
+    view = json.loads(raw(ok("player_link", encounter=shot["encounter"], players=["c1"], npcs="status")["fragment"]))
     entry = next(entry for entry in view["log"] if entry["title"].startswith("Max shoots"))
     assert entry["outcome"] == "" and "(" not in entry["title"]
     labels = {entry["name"]: entry.get("label") for entry in view["fight"]["order"]}

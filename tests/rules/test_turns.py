@@ -11,45 +11,33 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.api import handle
+from tests.rules.helpers import ok, refused
 from rules.encounter import Encounter
 from rules.share import decode
 
 
-def call(method: str, **request: Any) -> dict[str, Any]:
-    answer = handle(method, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
-
-
-def refused(method: str, **request: Any) -> dict[str, Any]:
-    answer = handle(method, request)
-    assert not answer["ok"], answer
-    error: dict[str, Any] = answer["error"]
-    assert error["kind"] != "internal", error
-    return error
 
 
 def encounter(system: str, *sheets: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    document = call("new", system=system, options=options or {})["encounter"]
+    document = ok("new", system=system, options=options or {})["encounter"]
     for sheet in sheets:
-        document = call("add", encounter=document, sheet=sheet)["encounter"]
+        document = ok("add", encounter=document, sheet=sheet)["encounter"]
     return document
 
 
 def turn(document: dict[str, Any], move: str, **extra: Any) -> dict[str, Any]:
-    return call("turn", encounter=document, move=move, **extra)
+    return ok("turn", encounter=document, move=move, **extra)
 
 
 def act(document: dict[str, Any], action: str, inputs: dict[str, Any], **faces: str) -> dict[str, Any]:
-    return call("act", encounter=document, action=action, inputs=inputs, dice="given", faces=faces)
+    return ok("act", encounter=document, action=action, inputs=inputs, dice="given", faces=faces)
 
 
 def answered(method: str, answers: dict[str, str], **request: Any) -> dict[str, Any]:
     """A request made with typed dice, each roll it asks for answered from ``answers`` (as at the table)."""
     faces: dict[str, str] = {}
     while True:
-        result = call(method, **request, dice="given", faces=faces)
+        result = ok(method, **request, dice="given", faces=faces)
         if "needs" not in result:
             return result
         faces[result["needs"]["roll"]] = answers[result["needs"]["roll"]]
@@ -78,7 +66,7 @@ def test_insertion_order_next_and_round_end_skip_the_unconscious_in_megatravelle
     """"next" through a MegaTraveller round skips the unconscious, and the round's end starts the next."""
     document = encounter("megatraveller", {"name": "Ann", "upp": "777777"}, {"name": "Bob", "upp": "777777"},
                          {"name": "Cy", "upp": "777777"})
-    knocked = call("act", encounter=document, action="hit",
+    knocked = ok("act", encounter=document, action="hit",
                    inputs={"attacker": None, "target": "c2", "damage_value": 15, "harm": "non_lethal",
                            "dice": "value"}, dice="app", seed=3)
     assert card(knocked, "Bob")["status"]["severity"] in ("down", "out")
@@ -96,7 +84,7 @@ def test_insertion_order_next_and_round_end_skip_the_unconscious_in_megatravelle
 
 def test_a_stunned_traveller_is_asked_to_recover_on_his_turn() -> None:
     document = encounter("megatraveller", {"name": "Bartolo", "upp": "45398C"}, {"name": "Thug", "upp": "777777"})
-    hit = call("act", encounter=document, action="hit",
+    hit = ok("act", encounter=document, action="hit",
                inputs={"attacker": None, "target": "c1", "damage_value": 3, "harm": "non_lethal", "dice": "value"},
                dice="app", seed=1)
     state = card(hit, "Bartolo")["status"]["text"]
@@ -140,7 +128,7 @@ def test_delay_then_act_now_and_a_delayed_turn_is_lost_with_the_round() -> None:
 
 
 def test_moves_refused_out_of_place() -> None:
-    empty = call("new", system="typed")["encounter"]
+    empty = ok("new", system="typed")["encounter"]
     assert refused("turn", encounter=empty, move="start")["field"] == "move"
     document = encounter("typed", {"name": "Ann"})
     assert refused("turn", encounter=document, move="next")["field"] == "move"
@@ -156,9 +144,9 @@ def test_moves_refused_out_of_place() -> None:
 def test_sla_rounds_bleed_in_phase_three_and_roll_initiative_each_round() -> None:
     document = encounter("sla", {"name": "Kit"}, {"name": "Scum"})
     wounded = act(document, "harm", {"target": "c2", "location": "torso", "amount": 2, "wound": True})
-    asked = call("turn", encounter=wounded["encounter"], move="start", dice="given")
+    asked = ok("turn", encounter=wounded["encounter"], move="start", dice="given")
     assert asked["needs"]["roll"] == "initiative c1" and asked["needs"]["count"] == 3
-    started = call("turn", encounter=wounded["encounter"], move="start", dice="given",
+    started = ok("turn", encounter=wounded["encounter"], move="start", dice="given",
                    faces={"initiative c1": "6 6 6", "initiative c2": "1 1 1"})
     assert whose(started) == "Kit" and fight(started)["phase"] == "Phase 1"
     assert [entry["name"] for entry in fight(started)["order"]] == ["Kit", "Scum"]
@@ -187,7 +175,7 @@ def test_sla_rounds_bleed_in_phase_three_and_roll_initiative_each_round() -> Non
 
 def test_sla_phases_hold_only_those_with_an_action_in_them() -> None:
     document = encounter("sla", {"name": "Slow", "dia": 2, "phys": 3, "cool": 3}, {"name": "Fast"})
-    started = call("turn", encounter=document, move="start", dice="given",
+    started = ok("turn", encounter=document, move="start", dice="given",
                    faces={"initiative c1": "1 1 1", "initiative c2": "2 2 2"})
     seen = []
     result = started
@@ -205,7 +193,7 @@ def test_sla_phases_hold_only_those_with_an_action_in_them() -> None:
 
 def test_kyod_shock_ends_with_the_shocked_ones_own_turn() -> None:
     document = encounter("kyod", {"name": "Ann", "st": 10, "ht": 10}, {"name": "Bob", "st": 10, "ht": 10})
-    hit = call("act", encounter=document, action="hit",
+    hit = ok("act", encounter=document, action="hit",
                inputs={"attacker": None, "target": "c2", "damage": "2d+4", "type": "cr"},
                dice="app", seed=5)
     assert Encounter.from_dict(hit["encounter"]).play().states["c2"].shock == 4
@@ -221,15 +209,15 @@ def test_fudge_alternating_turns_roll_initiative_each_round_and_stuns_wear_off()
     document = encounter("fudge", {"name": "Snorri", "initiative": 1}, {"name": "Brynhild", "initiative": 0},
                          options={"pacing": "alternating"})
     stunned = act(document, "wound", {"target": "c2", "level": "hurt", "stun": True})
-    asked = call("turn", encounter=stunned["encounter"], move="start", dice="given")
+    asked = ok("turn", encounter=stunned["encounter"], move="start", dice="given")
     assert asked["needs"]["roll"] == "initiative c1" and asked["needs"]["kind"] == "dF"
-    started = call("turn", encounter=stunned["encounter"], move="start", dice="given",
+    started = ok("turn", encounter=stunned["encounter"], move="start", dice="given",
                    faces={"initiative c1": "- - - -", "initiative c2": "+ + + +"})
     assert fight(started)["by_initiative"] is True
     assert [entry["name"] for entry in fight(started)["order"]] == ["Brynhild", "Snorri"]
     assert whose(started) == "Brynhild" and "stunned" in fight(started)["hint"]["text"]
     second = turn(started["encounter"], "next")
-    round_two = call("turn", encounter=second["encounter"], move="next", dice="given",
+    round_two = ok("turn", encounter=second["encounter"], move="next", dice="given",
                      faces={"initiative c1": "+ + 0 0", "initiative c2": "0 0 0 0"})
     assert fight(round_two)["round"] == 2
     assert "Brynhild: a Stun wears off." in texts(round_two)
@@ -251,9 +239,9 @@ def test_typed_round_end_carries_ablative_armour_over_and_skips_the_taken_out() 
     document = encounter("typed", {"name": "Cyrus", "skill": 1, "weapons": sword},
                          {"name": "Knight", "armour": {"name": "Ablative plate", "notation": "-*+(Ab)"}},
                          {"name": "Out"})
-    worn = call("act", encounter=document, action="attack", dice="app", seed=2,
+    worn = ok("act", encounter=document, action="attack", dice="app", seed=2,
                 inputs={"attacker": "c1", "target": "c2", "margin": "typed", "margin_of_success": 3})
-    out = call("act", encounter=worn["encounter"], action="mark",
+    out = ok("act", encounter=worn["encounter"], action="mark",
                inputs={"target": "c3", "level": "Incapacitated", "change": "mark", "reason": "Falls"})
     started = turn(out["encounter"], "start")
     result = turn(turn(started["encounter"], "next")["encounter"], "next")
@@ -268,8 +256,8 @@ def test_typed_round_end_carries_ablative_armour_over_and_skips_the_taken_out() 
 
 def test_a_condition_counts_down_as_rounds_end_and_expires() -> None:
     document = encounter("typed", {"name": "Ann"}, {"name": "Bob"})
-    blinded = call("condition", encounter=document, id="c2", name="Blinded", rounds=2)
-    held = call("condition", encounter=blinded["encounter"], id="c2", name="Prone")
+    blinded = ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)
+    held = ok("condition", encounter=blinded["encounter"], id="c2", name="Prone")
     assert card(held, "Bob")["conditions"] == [{"name": "Blinded", "rounds": 2}, {"name": "Prone", "rounds": None}]
     result = turn(held["encounter"], "start")
     result = turn(turn(result["encounter"], "next")["encounter"], "next")           # round 1 ends
@@ -277,7 +265,7 @@ def test_a_condition_counts_down_as_rounds_end_and_expires() -> None:
     result = turn(turn(result["encounter"], "next")["encounter"], "next")           # round 2 ends
     assert "Bob: Blinded ends." in texts(result)
     assert card(result, "Bob")["conditions"] == [{"name": "Prone", "rounds": None}]
-    removed = call("condition", encounter=result["encounter"], id="c2", change="remove", index=0)
+    removed = ok("condition", encounter=result["encounter"], id="c2", change="remove", index=0)
     assert card(removed, "Bob")["conditions"] == []
     assert refused("condition", encounter=removed["encounter"], id="c2", change="remove", index=0)["field"] == "index"
 
@@ -295,19 +283,19 @@ def test_bad_conditions_are_refused_at_their_field(request_: dict[str, Any]) -> 
 
 def test_notes_are_kept_escaped_and_leave_with_their_combatant() -> None:
     document = encounter("typed", {"name": "Ann"}, {"name": "Bob"})
-    noted = call("note", encounter=document, id="c2", text="<img src=x onerror=alert(1)> hides")
+    noted = ok("note", encounter=document, id="c2", text="<img src=x onerror=alert(1)> hides")
     assert card(noted, "Bob")["note"] == "<img src=x onerror=alert(1)> hides"
     assert refused("note", encounter=document, id="c2", text="x" * 501)["field"] == "text"
-    gone = call("remove", encounter=noted["encounter"], id="c2")
+    gone = ok("remove", encounter=noted["encounter"], id="c2")
     assert [one["name"] for one in gone["view"]["roster"]] == ["Ann"]
-    back = call("add", encounter=gone["encounter"], sheet={"name": "Bob"})
+    back = ok("add", encounter=gone["encounter"], sheet={"name": "Bob"})
     assert card(back, "Bob")["note"] == ""
 
 
 def test_a_removed_combatant_whose_turn_it_was_leaves_nobody_s_turn_until_next() -> None:
     document = encounter("typed", {"name": "Ann"}, {"name": "Bob"})
     started = turn(document, "start")
-    gone = call("remove", encounter=started["encounter"], id="c1")
+    gone = ok("remove", encounter=started["encounter"], id="c1")
     assert fight(gone)["current"] is None
     assert whose(turn(gone["encounter"], "next")) == "Bob"
 
@@ -316,12 +304,12 @@ def test_a_removed_combatant_whose_turn_it_was_leaves_nobody_s_turn_until_next()
 
 def test_the_fight_travels_in_the_link_and_replays_and_undoes() -> None:
     document = encounter("sla", {"name": "Kit"}, {"name": "Scum"})
-    started = call("turn", encounter=document, move="start", dice="app", seed=9)
-    noted = call("note", encounter=started["encounter"], id="c1", text="Covers the door")
-    opened = call("open_link", link=noted["fragment"])
+    started = ok("turn", encounter=document, move="start", dice="app", seed=9)
+    noted = ok("note", encounter=started["encounter"], id="c1", text="Covers the door")
+    opened = ok("open_link", link=noted["fragment"])
     assert opened["view"]["fight"] == noted["view"]["fight"]
     assert card(opened, "Kit")["note"] == "Covers the door"
-    undone = call("undo", encounter=call("undo", encounter=noted["encounter"])["encounter"])
+    undone = ok("undo", encounter=ok("undo", encounter=noted["encounter"])["encounter"])
     assert fight(undone)["started"] is False
     assert decode(noted["fragment"])["format"] == 2
 
@@ -338,13 +326,13 @@ FORMAT_1 = {"format": 1, "system": "typed", "options": {}, "cursor": 3, "events"
 
 def test_a_format_1_encounter_opens_as_it_was_and_saves_as_format_2() -> None:
     """The file format's migration: format 1 (before turns, conditions and notes) reads as it is."""
-    opened = call("open_file", text=json.dumps(FORMAT_1))
+    opened = ok("open_file", text=json.dumps(FORMAT_1))
     assert opened["encounter"]["format"] == 2
     assert [event["type"] for event in opened["encounter"]["events"]] == ["add", "add", "action"]
     assert card(opened, "Bandit")["status"]["text"] != "Unhurt"
     assert fight(opened)["started"] is False and [e["name"] for e in fight(opened)["order"]] == ["Cyrus", "Bandit"]
     assert card(opened, "Bandit")["conditions"] == [] and card(opened, "Bandit")["note"] == ""
-    linked = call("open_link", link=call("share", encounter=FORMAT_1)["fragment"])
+    linked = ok("open_link", link=ok("share", encounter=FORMAT_1)["fragment"])
     assert linked["view"]["roster"] == opened["view"]["roster"]
     assert refused("open_file", text=json.dumps({**FORMAT_1, "format": 3}))["kind"] == "bad_encounter"
 
@@ -360,7 +348,7 @@ def test_any_run_of_moves_replays_to_the_same_fight(system: str, moves: list[str
     goes back."""
     extra = {"upp": "777777"} if system == "megatraveller" else {}
     document = encounter(system, *({"name": name, **extra} for name in ("Ann", "Bob", "Cy")))
-    result = call("turn", encounter=document, move="start", dice="app", seed=seed)
+    result = ok("turn", encounter=document, move="start", dice="app", seed=seed)
     rounds = [1]
     for index, kind in enumerate(moves):
         now = fight(result)
@@ -383,7 +371,7 @@ def test_any_run_of_moves_replays_to_the_same_fight(system: str, moves: list[str
         result = answer["result"]
         rounds.append(fight(result)["round"])
     assert rounds == sorted(rounds)
-    again = call("view", encounter=json.loads(json.dumps(result["encounter"])))
+    again = ok("view", encounter=json.loads(json.dumps(result["encounter"])))
     assert again["view"]["fight"] == result["view"]["fight"]
     assert again["view"]["roster"] == result["view"]["roster"]
 
@@ -398,7 +386,7 @@ def knocked_back(knockback: str) -> dict[str, Any]:
     the knockback is ``knockback``."""
     document = encounter("sla", {"name": "Scum", "str": 9, "phys": 10, "skills": "Blade 2h 5", "weapons": [VIBRO]},
                          {"name": "Bea", "phys": 10}, {"name": "Cal"})
-    started = call("turn", encounter=document, move="start", dice="given",
+    started = ok("turn", encounter=document, move="start", dice="given",
                    faces={"initiative c1": "6 6 6", "initiative c2": "5 5 5", "initiative c3": "1 1 1"})
     faces = {"attack": "2 6 6", "direction": "3", "knockback": knockback, "conscious": "6 6 6"}
     return answered("act", {**faces, **{name: "3 3 3" for name in ("parry", "dodge", "defence")}},
@@ -431,7 +419,7 @@ def test_sla_a_lost_action_after_his_turn_is_his_next_one() -> None:
     """Knocked down after acting in phase 1, Bea loses her phase 2 action ("looses his next Action")."""
     document = encounter("sla", {"name": "Cal"}, {"name": "Bea", "phys": 10, "skills": "Dodge 3"},
                          {"name": "Scum", "str": 9, "phys": 10, "skills": "Blade 2h 5", "weapons": [VIBRO]})
-    started = call("turn", encounter=document, move="start", dice="given",
+    started = ok("turn", encounter=document, move="start", dice="given",
                    faces={"initiative c1": "6 6 6", "initiative c2": "5 5 5", "initiative c3": "1 1 1"})
     bea_acts = act(turn(started["encounter"], "next")["encounter"], "dodge", {"dodger": "c2"}, dodge="3 3 3")
     to_scum = turn(bea_acts["encounter"], "next")
@@ -448,11 +436,11 @@ def test_sla_a_lost_action_after_his_turn_is_his_next_one() -> None:
 
 def test_sla_a_combatant_joining_mid_round_keeps_step_with_the_fight() -> None:
     document = encounter("sla", {"name": "Kit"}, {"name": "Scum"})
-    started = call("turn", encounter=document, move="start", dice="given",
+    started = ok("turn", encounter=document, move="start", dice="given",
                    faces={"initiative c1": "6 6 6", "initiative c2": "1 1 1"})
     phase_two = turn(turn(started["encounter"], "next")["encounter"], "next")
     assert fight(phase_two)["phase"] == "Phase 2"
-    late = call("add", encounter=phase_two["encounter"], sheet={"name": "Late"})
+    late = ok("add", encounter=phase_two["encounter"], sheet={"name": "Late"})
     result = late
     for _ in range(8):
         phase = fight(result)["phase"]
@@ -466,7 +454,7 @@ def test_sla_a_combatant_joining_mid_round_keeps_step_with_the_fight() -> None:
 def test_sla_extra_actions_do_not_set_the_phases() -> None:
     """Additional Actions "do not count towards establishing in what phase a character can perform his Actions"."""
     document = encounter("sla", {"name": "Amb", "dia": 5, "cool": 3, "phys": 3, "extra_actions": 1}, {"name": "Kit"})
-    started = call("turn", encounter=document, move="start", dice="given",
+    started = ok("turn", encounter=document, move="start", dice="given",
                    faces={"initiative c1": "6 6 6", "initiative c2": "1 1 1"})
     amb = next(entry for entry in fight(started)["order"] if entry["name"] == "Amb")
     assert amb["label"].endswith("1 action + 1 extra")
@@ -483,7 +471,7 @@ def test_fudge_simultaneous_rounds_pass_once_for_those_who_fought() -> None:
                          {"name": "Idle"})
     stunned = act(document, "wound", {"target": "c2", "level": "very_hurt", "stun": True})
     started = turn(stunned["encounter"], "start")
-    fought = call("act", encounter=started["encounter"], action="round", seed=4,
+    fought = ok("act", encounter=started["encounter"], action="round", seed=4,
                   inputs={"fighter": "c1", "weapon": 0, "foe": "c2", "foe_weapon": 0})
     result = turn(turn(turn(fought["encounter"], "next")["encounter"], "next")["encounter"], "next")
     assert fight(result)["round"] == 2
@@ -498,9 +486,9 @@ def test_the_order_is_not_set_by_hand_where_it_is_rolled() -> None:
 
 def test_starting_with_nobody_able_stays_in_round_one() -> None:
     document = encounter("typed", {"name": "Out"})
-    out = call("act", encounter=document, action="mark",
+    out = ok("act", encounter=document, action="mark",
                inputs={"target": "c1", "level": "Incapacitated", "change": "mark", "reason": "Falls"})
-    held = call("condition", encounter=out["encounter"], id="c1", name="Burning", rounds=2)
+    held = ok("condition", encounter=out["encounter"], id="c1", name="Burning", rounds=2)
     started = turn(held["encounter"], "start")
     assert fight(started)["round"] == 1 and fight(started)["current"] is None
     assert card(started, "Out")["conditions"] == [{"name": "Burning", "rounds": 2}]

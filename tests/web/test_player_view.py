@@ -11,30 +11,24 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from rules.api import handle
+from tests.rules.helpers import ok
 from tests.web.conftest import open_page, wait_ready
 
 SECRET = "Secretly the mayor's son"
 
 
-def call(method: str, **request: Any) -> dict[str, Any]:
-    answer = handle(method, request)
-    assert answer["ok"], answer
-    result: dict[str, Any] = answer["result"]
-    return result
-
 
 def fight_link() -> str:
     """A MegaTraveller fight: Kit (a player's character) has hit the thug; the thug has a note and a condition."""
-    document = call("new", system="megatraveller")["encounter"]
+    document = ok("new", system="megatraveller")["encounter"]
     for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
                   {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
-        document = call("add", encounter=document, sheet=sheet)["encounter"]
-    document = call("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
+        document = ok("add", encounter=document, sheet=sheet)["encounter"]
+    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
                     seed=5)["encounter"]
-    document = call("turn", encounter=document, move="start")["encounter"]
-    document = call("note", encounter=document, id="c2", text=SECRET)["encounter"]
-    return str(call("condition", encounter=document, id="c2", name="Blinded", rounds=2)["fragment"])
+    document = ok("turn", encounter=document, move="start")["encounter"]
+    document = ok("note", encounter=document, id="c2", text=SECRET)["encounter"]
+    return str(ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)["fragment"])
 
 
 def decoded(url: str) -> str:
@@ -88,7 +82,7 @@ def test_a_player_view_opens_offline_once_the_site_is_cached(page: Page, site_ur
     open_page(page, site_url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     page.evaluate("navigator.serviceWorker.ready")
-    link = call("player_link", encounter=call("open_link", link=fight_link())["encounter"], players=["c1"],
+    link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
                 npcs="tracks")["fragment"]
     page.context.set_offline(True)
     try:
