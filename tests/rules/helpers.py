@@ -135,3 +135,20 @@ def roll_by_roll(encounter: dict[str, Any], action: str, inputs: dict[str, Any],
 def card(answer: dict[str, Any], combatant: str = "c1") -> dict[str, Any]:
     found: dict[str, Any] = next(item for item in answer["view"]["roster"] if item["id"] == combatant)
     return found
+
+
+def thug_fight(note: str, *, thug_hits_back: bool) -> dict[str, Any]:
+    """A MegaTraveller fight for the player view: Kit (a player's character) has hit a thug who carries a laser
+    rifle (Damage Value 4), and the thug may have hit him back; the fight has begun, and the thug has a note and a
+    condition. The last answer (its ``encounter`` and ``fragment``)."""
+    document = ok("new", system="megatraveller")["encounter"]
+    for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
+                  {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
+        document = ok("add", encounter=document, sheet=sheet)["encounter"]
+    blows = [("c1", "c2", 5)] + ([("c2", "c1", 3)] if thug_hits_back else [])
+    for attacker, target, seed in blows:
+        document = ok("act", encounter=document, action="hit", seed=seed,
+                      inputs={"attacker": attacker, "target": target, "weapon": 0})["encounter"]
+    document = ok("turn", encounter=document, move="start")["encounter"]
+    document = ok("note", encounter=document, id="c2", text=note)["encounter"]
+    return ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules.api import handle
-from tests.rules.helpers import ok
+from tests.rules.helpers import ok, thug_fight
 
 SECRET_NOTE = "SECRET: the thug is the mayor"
 
@@ -23,19 +23,9 @@ def raw(fragment: str) -> str:
 
 
 def fight() -> dict[str, Any]:
-    """A MegaTraveller fight: Kit (a player's character) and a thug with a laser rifle, who hits Kit; the thug has
-    a note, a condition and a Wound level only the game master should know in numbers."""
-    document = ok("new", system="megatraveller")["encounter"]
-    for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
-                  {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
-        document = ok("add", encounter=document, sheet=sheet)["encounter"]
-    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
-                    seed=5)["encounter"]
-    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c2", "target": "c1", "weapon": 0},
-                    seed=3)["encounter"]
-    document = ok("turn", encounter=document, move="start")["encounter"]
-    document = ok("note", encounter=document, id="c2", text=SECRET_NOTE)["encounter"]
-    return ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)["encounter"]
+    """Kit has hit the thug and the thug has hit him back, knocking him out; the thug has a secret note."""
+    encounter: dict[str, Any] = thug_fight(SECRET_NOTE, thug_hits_back=True)["encounter"]
+    return encounter
 
 
 def test_the_player_link_holds_no_hidden_detail() -> None:

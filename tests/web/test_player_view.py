@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.rules.helpers import ok
+from tests.rules.helpers import ok, thug_fight
 from tests.web.conftest import open_page, wait_ready
 
 SECRET = "Secretly the mayor's son"
@@ -19,16 +19,8 @@ SECRET = "Secretly the mayor's son"
 
 
 def fight_link() -> str:
-    """A MegaTraveller fight: Kit (a player's character) has hit the thug; the thug has a note and a condition."""
-    document = ok("new", system="megatraveller")["encounter"]
-    for sheet in ({"name": "Kit", "upp": "789A87", "weapons": [{"name": "Club", "notation": "2N"}]},
-                  {"name": "Thug", "upp": "A98765", "weapons": [{"name": "Laser Rifle", "notation": "4"}]}):
-        document = ok("add", encounter=document, sheet=sheet)["encounter"]
-    document = ok("act", encounter=document, action="hit", inputs={"attacker": "c1", "target": "c2", "weapon": 0},
-                    seed=5)["encounter"]
-    document = ok("turn", encounter=document, move="start")["encounter"]
-    document = ok("note", encounter=document, id="c2", text=SECRET)["encounter"]
-    return str(ok("condition", encounter=document, id="c2", name="Blinded", rounds=2)["fragment"])
+    """Kit (a player's character) has hit the thug; the thug has a secret note and a condition."""
+    return str(thug_fight(SECRET, thug_hits_back=False)["fragment"])
 
 
 def decoded(url: str) -> str:
