@@ -330,20 +330,28 @@ def test_a_condition_counts_down_and_expires_and_a_note_shows_as_text(app: Page)
 
 
 def drag(page: Page, handle_: Locator, onto: Locator, *, above: bool) -> None:
-    """Press on a handle, move (in steps) to just above or below the middle of another entry, let go."""
+    """Press on a handle, move (in steps) to just before or after the middle of another name in the row, let go."""
     start = handle_.bounding_box()
     target = onto.bounding_box()
     assert start is not None and target is not None
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
-    y = target["y"] + (target["height"] * (0.2 if above else 0.8))
-    page.mouse.move(start["x"] + start["width"] / 2, y, steps=8)
+    x = target["x"] + (target["width"] * (0.2 if above else 0.8))
+    page.mouse.move(x, target["y"] + target["height"] / 2, steps=8)
     page.mouse.up()
+
+
+def folded_order(page: Page) -> None:
+    """Before the fight the order is folded to one line, the cards keeping the screen: unfold it to set it."""
+    expect(page.get_by_test_id("turn-list")).to_be_hidden()
+    page.get_by_test_id("turn-order-title").tap()
+    expect(page.get_by_test_id("turn-list")).to_be_visible()
 
 
 def test_the_gms_order_moves_by_keyboard(app: Page) -> None:
     page = app
     typed_trio(page)
+    folded_order(page)
     expect(names_in_order(page)).to_have_text(["Ann", "Bob", "Cy"])
     expect(page.get_by_test_id("turn-move")).to_have_count(3)
     entry(page, "Cy").get_by_test_id("turn-move").focus()
@@ -354,8 +362,8 @@ def test_the_gms_order_moves_by_keyboard(app: Page) -> None:
     expect(entry(page, "Cy").get_by_test_id("turn-move")).to_be_focused()     # the handle keeps the focus
     page.keyboard.press("ArrowUp")
     expect(names_in_order(page)).to_have_text(["Cy", "Ann", "Bob"])
-    page.keyboard.press("ArrowUp")                                            # already first: nothing moves
-    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")                                          # already first: nothing moves
+    page.keyboard.press("ArrowRight")
     expect(names_in_order(page)).to_have_text(["Ann", "Cy", "Bob"])
     expect(step(page, "New order: Ann, Cy, Bob.")).to_have_count(1)
     page.get_by_test_id("turn-start").tap()
@@ -367,6 +375,7 @@ def test_the_gms_order_moves_by_keyboard(app: Page) -> None:
 def test_the_gms_order_moves_by_drag_one_place_and_past_several(app: Page) -> None:
     page = app
     typed_trio(page)
+    folded_order(page)
     # One place: Bob's handle to just above Ann's middle.
     drag(page, entry(page, "Bob").get_by_test_id("turn-move"), entry(page, "Ann"), above=True)
     expect(names_in_order(page)).to_have_text(["Bob", "Ann", "Cy"])

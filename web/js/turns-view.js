@@ -27,9 +27,17 @@ export function renderTurnBar(fight, hasRoster) {
 
 // The order of this phase, above the cards. Entries are rebuilt on each answer (a handful of names); a drag in
 // progress is never interrupted, because no answer arrives during one.
+// Before the fight it stays folded to one line (the game master opens it to set the order), so the cards keep the
+// screen; the fight's start unfolds it, as a row of names that wraps.
+let unfoldedFor = false;
+
 export function renderTurnOrder(fight, handlers) {
   const box = q("turn-order");
   box.hidden = !fight.order.length;
+  if (fight.started !== unfoldedFor) {
+    unfoldedFor = fight.started;
+    box.open = fight.started;
+  }
   q("turn-order-title").textContent = fight.started
     ? `Turn order \u00b7 round ${fight.round}${fight.phase ? ` \u00b7 ${fight.phase}` : ""}` : "Turn order";
   q("turn-how").textContent = fight.how;
@@ -45,7 +53,7 @@ function turnEntry(entry, movable, handlers) {
   const node = el("li", { class: `turn-entry stands-${entry.stands}`, testid: "turn-entry",
     dataset: { id: entry.id, stands: entry.stands }, "aria-current": entry.stands === "current" ? "step" : null },
   movable ? el("button", { type: "button", class: "turn-move", testid: "turn-move", text: "\u2630",
-    "aria-label": `Move ${entry.name}: drag, or press the up and down arrow keys`,
+    "aria-label": `Move ${entry.name}: drag, or press the arrow keys`,
     onkeydown: (event) => moveByKey(event, node, handlers) }) : null,
   el("span", { class: "turn-name", testid: "turn-name", text: entry.name, dir: "auto" }),
   entry.label ? el("span", { class: "small turn-label", testid: "turn-label", text: entry.label }) : null,
@@ -62,13 +70,17 @@ function orderOf(list) {
 
 // Arrow keys on a handle move its name one place; the new order goes to the engine at once, and the handle
 // keeps the focus once the answer has redrawn the list.
+const EARLIER = ["ArrowUp", "ArrowLeft"];
+const LATER = ["ArrowDown", "ArrowRight"];
+
 function moveByKey(event, node, handlers) {
-  if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+  const earlier = EARLIER.includes(event.key);
+  if (!earlier && !LATER.includes(event.key)) return;
   event.preventDefault();
   const list = node.parentElement;
-  const sibling = event.key === "ArrowUp" ? node.previousElementSibling : node.nextElementSibling;
+  const sibling = earlier ? node.previousElementSibling : node.nextElementSibling;
   if (!sibling) return;
-  if (event.key === "ArrowUp") list.insertBefore(node, sibling);
+  if (earlier) list.insertBefore(node, sibling);
   else list.insertBefore(sibling, node);
   const id = node.dataset.id;
   handlers.onReorder(orderOf(list));
@@ -90,8 +102,13 @@ function dragWith(handle, node, handlers) {
     const move = (moved) => {
       if (moved.pointerId !== pointer) return;
       moved.preventDefault();
-      const next = [...list.children].find((other) => other !== node
-        && moved.clientY < other.getBoundingClientRect().top + other.getBoundingClientRect().height / 2);
+      // The names wrap in rows: the pointer goes before the first name on a lower row, or before the first on
+      // its own row whose middle it is left of.
+      const next = [...list.children].find((other) => {
+        if (other === node) return false;
+        const box = other.getBoundingClientRect();
+        return moved.clientY < box.top || (moved.clientY <= box.bottom && moved.clientX < box.left + box.width / 2);
+      });
       if (next) { if (node.nextElementSibling !== next) list.insertBefore(node, next); }
       else if (list.lastElementChild !== node) list.append(node);
     };
