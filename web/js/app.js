@@ -1065,7 +1065,7 @@ function drawPlayerShare() {
       el("span", { text: card.name, dir: "auto" })));
   }
   q(`player-npcs-${chosen.npcs}`).checked = true;
-  makePlayerLink();
+  if (q("player-share").open) makePlayerLink();   // folded, it is made when opened (its toggle), not on every Share
 }
 
 function makePlayerLink() {
