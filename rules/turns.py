@@ -180,7 +180,8 @@ def read_move(data: Mapping[str, Any], fight: Fight, played_order: Sequence[str]
         if rolled:
             raise BadField("in this system the order is rolled (initiative); it is not set by hand", field="move")
         order = data.get("order")
-        if not isinstance(order, list) or sorted(order) != sorted(played_order) or len(set(order)) != len(order):
+        if (not isinstance(order, list) or not all(isinstance(who, str) for who in order)
+                or sorted(order) != sorted(played_order) or len(set(order)) != len(order)):
             raise BadField("the new order must name every combatant of the encounter once", field="order")
         return {"move": move, "order": list(order)}
     return {"move": move}

@@ -102,7 +102,8 @@ def test_reordering_by_hand_sets_the_order_and_refuses_a_wrong_list() -> None:
     assert [entry["name"] for entry in fight(reordered)["order"]] == ["Cy", "Ann", "Bob"]
     assert fight(reordered)["by_initiative"] is False
     assert whose(turn(reordered["encounter"], "start")) == "Cy"
-    for wrong in (["c1", "c2"], ["c1", "c2", "c2"], ["c1", "c2", "c9"], "c1,c2,c3"):
+    for wrong in (["c1", "c2"], ["c1", "c2", "c2"], ["c1", "c2", "c9"], "c1,c2,c3",
+                  [0, "c1", "c2"], [["c1"], "c2", "c3"], [{"id": "c1"}, "c2", "c3"], ["c1", "c2", None]):
         assert refused("turn", encounter=document, move="order", order=wrong)["field"] == "order"
 
 
@@ -125,6 +126,8 @@ def test_delay_then_act_now_and_a_delayed_turn_is_lost_with_the_round() -> None:
     assert (fight(lost)["round"], whose(lost)) == (2, "Ann")
     assert refused("turn", encounter=document, move="act", id="c1")["field"] == "move"
     assert refused("turn", encounter=started["encounter"], move="act", id="c2")["field"] == "id"
+    for wrong_id in (["c1"], {"id": "c1"}, 1, None):
+        assert refused("turn", encounter=delayed["encounter"], move="act", id=wrong_id)["field"] == "id"
 
 
 def test_moves_refused_out_of_place() -> None:
