@@ -196,6 +196,39 @@ def test_two_tabs_on_one_encounter_never_write_over_each_other(app: Page, contex
     other.close()
 
 
+def test_a_banner_raised_under_an_open_dialog_is_shown_in_it_and_kept_when_it_closes(app: Page, context: BrowserContext,
+                                                                                  site_url: str) -> None:
+    add_combatant(app, "Shared Sam")
+    other = open_page(context.new_page(), site_url)
+    other.get_by_test_id("add-combatant").click()
+    dialog = other.get_by_test_id("sheet-dialog")
+    dialog.get_by_test_id("input-name").fill("Half-typed")
+    add_combatant(app, "Alpha")
+    # A modal dialog makes the page inert: the banner is at the dialog's top, where it is read and tapped.
+    inside = dialog.get_by_test_id("banner").filter(has_text="was changed in another tab")
+    expect(inside).to_be_visible()
+    box = inside.bounding_box()
+    assert box is not None and box["y"] >= 0
+    hit = other.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid=banner]') !== null",
+                         [box["x"] + 4, box["y"] + box["height"] / 2])
+    assert hit, "the banner is covered"
+    expect(dialog.get_by_test_id("input-name")).to_have_value("Half-typed")
+    # Closing the dialog keeps the banner: it goes back to the page's row, its offer still there.
+    dialog.get_by_test_id("sheet-cancel").click()
+    expect(dialog).to_be_hidden()
+    kept = other.get_by_test_id("banners").get_by_test_id("banner").filter(has_text="was changed in another tab")
+    expect(kept).to_have_count(1)
+    kept.get_by_test_id("banner-action").click()
+    expect(other.get_by_test_id("combatant-name")).to_have_text(["Shared Sam", "Alpha"])
+    # A banner dismissed inside a dialog is gone for good.
+    other.get_by_test_id("add-combatant").click()
+    add_combatant(app, "Gamma")
+    dialog.get_by_test_id("banner").get_by_test_id("banner-close").click()
+    dialog.get_by_test_id("sheet-cancel").click()
+    expect(other.get_by_test_id("banner").filter(has_text="was changed in another tab")).to_have_count(0)
+    other.close()
+
+
 def test_leaving_an_empty_encounter_never_drops_what_another_tab_saved_into_it(app: Page, context: BrowserContext,
                                                                              site_url: str) -> None:
     other = open_page(context.new_page(), site_url)   # the same empty encounter, opened last

@@ -124,15 +124,14 @@ function saveGearOf(system, sheet) {
   return kept;
 }
 
-// A write the browser refused: said at once in a banner, and in the dialog open over it (a modal dialog keeps the
-// page's banners out of reach until it closes).
+// A write the browser refused: said at once in a banner (at the top of the dialog open over the page), and beside
+// the Save button when it came from there.
 function refusedWrite(error) {
   const why = error.name === "QuotaExceededError" ? "your browser's storage is full"
     : error.name === "Unreadable" ? error.message : `the browser refused to save it (${error.name})`;
   const text = `Not saved in your stat blocks: ${why}. Your stat blocks are as they were.`;
   banner(text, "storage");
-  if (dialog.open) notice(text, null, "error");
-  else if (q("sheet-dialog").open) q("blocks-save-note").textContent = text;
+  if (!dialog.open && q("sheet-dialog").open) q("blocks-save-note").textContent = text;
 }
 
 // A message in the stat blocks dialog, with a button when it offers one (Undo).

@@ -43,12 +43,31 @@ export function banner(message, kind = "error", action = null) {
   buttons.append(el("button", { type: "button", testid: "banner-close", "aria-label": "Dismiss", text: "×",
     onclick: () => box.remove() }));
   box.append(buttons);
-  q("banners").append(box);
+  bannerPlace().append(box);
   return box;
 }
 
+// Where a banner is read and tapped: the page's banner row, or the top of a modal dialog while one is open (a
+// modal dialog makes the rest of the page inert and hides it). Banners still there when the dialog closes go back
+// to the page's row, so none is dropped with the dialog.
+function bannerPlace() {
+  const open = [...document.querySelectorAll("dialog[open]")].filter((dialog) => dialog.matches(":modal"));
+  const dialog = open.at(-1);
+  if (!dialog) return q("banners");
+  let place = dialog.querySelector(":scope > .dialog-banners");
+  if (!place) {
+    place = el("div", { class: "banners dialog-banners", testid: "dialog-banners" });
+    dialog.prepend(place);
+    dialog.addEventListener("close", () => {
+      q("banners").append(...place.querySelectorAll(".banner"));
+      place.remove();
+    }, { once: true });
+  }
+  return place;
+}
+
 export function clearBanners(kind = null) {
-  for (const box of q("banners").querySelectorAll(".banner")) {
+  for (const box of document.querySelectorAll(".banners .banner")) {
     if (!kind || box.dataset.kind === kind) box.remove();
   }
 }
