@@ -437,6 +437,23 @@ def test_sla_a_lost_action_after_his_turn_is_his_next_one() -> None:
     assert Encounter.from_dict(phase_two["encounter"]).play().states["c2"].lost_actions == 1
 
 
+def test_sla_a_quick_draw_costs_3_initiative_and_the_order_follows() -> None:
+    """Seed, Quick Draw: drawing and firing in one action "costs him 3 points of his Initiative Total"."""
+    gunman = {"dex": 8, "skills": "Pistol 6",
+              "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 6, AD 3"}]}
+    document = encounter("sla", {**gunman, "name": "Ann"}, {**gunman, "name": "Bob"}, {"name": "Cy"})
+    started = ok("turn", encounter=document, move="start", dice="given",
+                 faces={"initiative c1": "6 6 6", "initiative c2": "6 6 5", "initiative c3": "1 1 1"})
+    assert [entry["name"] for entry in fight(started)["order"]] == ["Ann", "Bob", "Cy"]
+    drawn = answered("act", {"draw": "6 6 6", "attack": "1 1 2", "direction": "3"}, encounter=started["encounter"], action="shoot",
+                     inputs={"attacker": "c1", "target": "c3", "aim": "2,2", "shot": "wild", "quick_draw": True})
+    assert any(text.startswith("The quick draw costs Ann 3 from his Initiative Total") for text in texts(drawn))
+    order = {entry["name"]: entry for entry in fight(drawn)["order"]}
+    assert [entry["name"] for entry in fight(drawn)["order"]] == ["Bob", "Ann", "Cy"]
+    assert order["Ann"]["stands"] == "current" and order["Bob"]["stands"] == "waiting"
+    assert whose(turn(drawn["encounter"], "next")) == "Bob"
+
+
 def test_sla_a_combatant_joining_mid_round_keeps_step_with_the_fight() -> None:
     document = encounter("sla", {"name": "Kit"}, {"name": "Scum"})
     started = ok("turn", encounter=document, move="start", dice="given",
