@@ -4,6 +4,7 @@ and notes, through the public API."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -343,7 +344,7 @@ def test_a_format_1_encounter_opens_as_it_was_and_saves_as_format_2() -> None:
 MOVES = st.sampled_from(["next", "next", "next", "delay", "act", "condition", "hit"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=int(os.environ.get("WOUNDBOOK_FIGHT_EXAMPLES", 40)), deadline=None)
 @given(st.sampled_from(["typed", "megatraveller", "kyod", "fudge", "sla"]), st.lists(MOVES, max_size=25),
        st.integers(0, 10 ** 6))
 def test_any_run_of_moves_replays_to_the_same_fight(system: str, moves: list[str], seed: int) -> None:
