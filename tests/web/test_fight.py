@@ -19,8 +19,8 @@ from playwright.sync_api import Locator, Page, expect
 from rules.api import handle
 
 from .actions import add_sheet, start_new
-from .conftest import open_page
-from .test_option_conditions import set_option
+from .conftest import open_page, wait_ready
+from .test_option_conditions import set_option, tab
 from .test_tablet import inside, no_text_field_focused, touch  # noqa: F401  (touch is a fixture)
 
 SHOTS = Path("/tmp/fight-shots")
@@ -222,6 +222,40 @@ def test_sla_three_rounds_ask_for_initiative_each_round_and_bleed_at_the_end_of_
     initiative_titles = page.get_by_test_id("log").get_by_test_id("log-step").filter(has_text="Kit: dice 15 + INI 16")
     expect(initiative_titles).to_have_count(4)                       # rounds 1, 2, 3 and 4
     assert len(seen) == 16, seen
+
+
+def test_a_round_asks_for_initiative_as_the_last_roll_was_made_not_as_a_hand_marked_wound(page: Page,
+                                                                                            site_url: str) -> None:
+    """Typed initiative, then a wound marked by hand (it rolls nothing): the next round still asks for its dice, and
+    after a reload too. Once the app rolled a round's dice, the next round's are the app's, after a reload too."""
+    slow = {"dia": 2, "phys": 3, "cool": 3}                        # one action a round, in phase 1
+    open_link(page, site_url, encounter("sla", {"name": "Kit", **slow}, {"name": "Scum", **slow}))
+    page.get_by_test_id("turn-start").tap()
+    dice(page, "initiative c1", [6, 6, 6])
+    dice(page, "initiative c2", [1, 1, 1])
+    next_turn(page)
+    expect(status(page)).to_have_text("Round 1 \u00b7 Phase 1 \u00b7 Scum's turn")
+    tab(page, "harm").tap()
+    page.get_by_test_id("action-form").get_by_test_id("input-target").select_option(label="Kit")
+    page.get_by_test_id("roll").tap()                                   # Mark: no dice
+    expect(newest(page).get_by_test_id("log-outcome")).to_have_text("1 damage")
+    next_turn(page)
+    expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "initiative c1")
+    page.get_by_test_id("dice-cancel").tap()
+    page.reload()
+    wait_ready(page)
+    next_turn(page)
+    expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "initiative c1")
+    page.get_by_test_id("dice-app-rest").tap()                          # every die of the round rolled by the app
+    expect(page.get_by_test_id("dice-prompt")).to_be_hidden()
+    expect(status(page)).to_contain_text("Round 2 \u00b7 Phase 1")
+    for round_ in (3, 4):
+        next_turn(page)
+        next_turn(page)
+        expect(status(page)).to_contain_text(f"Round {round_} \u00b7 Phase 1")
+        expect(page.get_by_test_id("dice-prompt")).to_be_hidden()
+        page.reload()
+        wait_ready(page)
 
 
 # -- 2. FUDGE: alternating turns, the order following the 4dF rolled ---------------------------------------

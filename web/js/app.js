@@ -27,7 +27,6 @@ let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
 let pickNext = "actor";    // what the next tap on a card chooses
 let pending = null;        // typed dice being asked for: {ask, faces, needs, encounter}
-let diceMode = "given";    // how the last roll was made ("app" or "given"): a turn moved on rolls its dice the same way
 let turnFollowed = null;   // whose turn it is, as the action forms follow it
 const formFollowed = new Map();   // action id -> whose turn its form last followed (a form follows when shown)
 let conditionsOf = null;   // the combatant whose conditions and note the dialog shows
@@ -763,7 +762,6 @@ function resolve(mode, faces = {}, inputs = actionForms.get(actionId)?.values(),
 function rollFor(ask, mode, faces = {}) {
   fieldError("action-error", "");
   fieldError("dice-error", "");
-  diceMode = mode;
   const result = run(ask.method, held({ ...ask.body, dice: mode, faces }), (error) => {
     if (pending) fieldError("dice-error", error.message);  // answering a prompt: the error belongs there
     else if (ask.method === "act") showActionError(error);
@@ -845,7 +843,21 @@ function rollTheRest() {
 function moveTurn(move, extra = {}) {
   // Only a round's start asks for dice (initiative): the prompt says which round.
   const round = move === "start" ? 1 : (current.view.fight?.round ?? 0) + 1;
-  rollFor({ method: "turn", body: { move, ...extra }, about: `Round ${round} begins` }, diceMode);
+  rollFor({ method: "turn", body: { move, ...extra }, about: `Round ${round} begins` }, lastDiceMode());
+}
+
+// How the encounter's latest roll was made: "app" when the app rolled every die of it, "given" when any was typed
+// in, or when nothing has been rolled yet. Read from the document, so an action that rolls nothing (a wound marked
+// by hand) changes nothing, and a reload or a link asks the same way.
+function lastDiceMode() {
+  const { events = [], cursor = events.length } = current.encounter ?? {};
+  for (let index = Math.min(cursor, events.length) - 1; index >= 0; index -= 1) {
+    const rolls = Object.entries(events[index].dice ?? {});
+    if (!rolls.length) continue;
+    const app = events[index].app ?? {};
+    return rolls.every(([name, faces]) => app[name] === faces.length) ? "app" : "given";
+  }
+  return "given";
 }
 
 function reorder(order) {
