@@ -132,6 +132,25 @@ def test_a_damage_type_that_wounds_nothing_is_explained_at_its_field(kyod: Page)
 
 # -- the table at a glance -------------------------------------------------------------------------------
 
+def test_hp_is_asked_for_an_object_only_and_checked_at_its_field(kyod: Page) -> None:
+    """HP belongs to an object's Toughness from HP: a character's sheet does not show it (a value typed there
+    would be thrown away), and an object's HP out of range is refused at the field, the dialog left open."""
+    kyod.get_by_test_id("add-combatant").click()
+    dialog = kyod.get_by_test_id("sheet-dialog")
+    expect(dialog.get_by_test_id("input-st")).to_be_visible()
+    expect(dialog.get_by_test_id("input-hp")).to_be_hidden()
+    dialog.get_by_test_id("field-kind").get_by_text("Object", exact=True).click()
+    expect(dialog.get_by_test_id("input-hp")).to_be_visible()
+    dialog.get_by_test_id("input-name").fill("Door")
+    dialog.get_by_test_id("input-hp").fill("-5")
+    dialog.get_by_test_id("sheet-submit").click()
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("error-hp")).to_contain_text("out of range; expected a whole number from 1 to")
+    expect(kyod.get_by_test_id("combatant")).to_have_count(0)
+    dialog.get_by_test_id("field-kind").get_by_text("Character (Toughness = ST \u2212 10)", exact=True).click()
+    expect(dialog.get_by_test_id("input-hp")).to_be_hidden()
+
+
 def busy_kyod_table(page: Page) -> None:
     """Six targets: armoured and not, an object, a diffuse swarm; one wounded and cascading."""
     add_sheet(page, "Knight", st="12", armour="6")

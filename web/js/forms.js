@@ -29,7 +29,10 @@ export class SchemaForm {
     this.context = context;
     this.onChange = onChange;
     this.fields = new Map();
-    this.inputValue = (name) => this.rawValue(name);   // made once: applies() runs for every input on every keystroke
+    // Made once: applies() runs for every input on every keystroke. An input its own `when` hides has no value for
+    // another's `when`: a field shown for one choice of a hidden input (HP, for an object's Toughness from HP) is
+    // not shown when that input is not (a character has no Toughness from).
+    this.inputValue = (name) => (this.shown(name) ? this.rawValue(name) : undefined);
     this.render();
   }
 
@@ -130,6 +133,14 @@ export class SchemaForm {
   // An option's value is a lookup in the object the controller keeps, made afresh only when the options change.
   applies(when) {
     return holds(when, this.inputValue, this.context.options?.());
+  }
+
+  // Whether the named input is shown by its `when` (and the `when` of every input that one reads, in turn).
+  shown(name, depth = 0) {
+    const when = this.fields.get(name)?.input.when;
+    if (!when || depth > this.fields.size) return true;
+    return holds(when, (other) => (this.shown(other, depth + 1) ? this.rawValue(other) : undefined),
+      this.context.options?.());
   }
 
   fillCombatants(field) {
