@@ -110,11 +110,13 @@ def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
     if "#" in fragment:
         fragment = fragment.split("#", 1)[1]
     found, dot, payload = fragment.partition(".")
-    if not dot or not payload:
+    if not dot or not found:
         raise BadLink(f"{shown(fragment)} is not a Woundbook share link; it should start with '{version}.'")
     if found != version:
         raise BadLink(f"share link version {shown(found)} is not supported by this version of Woundbook "
                       f"(it reads {version!r})")
+    if not payload:
+        raise BadLink(f"this share link is damaged: nothing follows its '{version}.'; it was cut short")
     try:
         packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError) as error:
