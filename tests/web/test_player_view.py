@@ -85,3 +85,26 @@ def test_a_player_view_opens_offline_once_the_site_is_cached(page: Page, site_ur
         expect(page.get_by_test_id("combatant").nth(1).get_by_test_id("widget-grid")).to_be_visible()   # "tracks"
     finally:
         page.context.set_offline(False)
+
+
+def test_a_player_link_followed_in_the_game_masters_tab_opens_the_player_view_and_back_again(
+        page: Page, site_url: str) -> None:
+    """Tapping a player link in the tab the fight runs in (a hash change, no new page) shows the player view, not
+    a refusal to open it as a share link; Back returns to the game master's encounter, which was kept."""
+    open_page(page, f"{site_url}#{fight_link()}")
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
+    link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
+              npcs="status")["fragment"]
+    page.goto(f"{site_url}#{link}")
+    expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn", timeout=30_000)
+    expect(page.get_by_test_id("roll")).to_be_hidden()
+    expect(page.get_by_test_id("banner")).to_have_count(0)
+    page.go_back()
+    wait_ready(page)
+    expect(page.get_by_test_id("roll")).to_be_visible()
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
+    expect(page.get_by_test_id("player-view")).to_be_hidden()
+    # A damaged one says that it is a damaged player view, not a share link of an unknown version.
+    page.goto(f"{site_url}#p1.%%%")
+    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown: this share link is "
+                                                               "damaged", timeout=30_000)

@@ -12,7 +12,7 @@ import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.j
 import { blocksCatalog, setUpBlocks, sheetDialogOpened } from "./blocks-view.js";
 import { drawQr } from "./qr-view.js";
 import { makeSnapshotLater } from "./snapshot.js";
-import { watchForUpdates } from "./update.js";
+import { watchForUpdates, whenFree } from "./update.js";
 import { clearOptionError, faceTyped, redrawOptions, renderLatest, renderLog, renderOdds, renderOptions, renderPrompt,
   markTabsCut, renderReferenceTables, renderRoster, renderSystemPicker, renderTabs, showOptionError } from "./view.js";
 
@@ -231,6 +231,8 @@ function tabEntry() {
 engine.ready.then(playerFragment ? showPlayerView : start, engineFailed);
 
 function start() {
+  // A player link followed while the page was starting as the game master's: start again as the player view.
+  if (/^#p1\./.test(location.hash)) return location.reload();
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
@@ -1248,6 +1250,9 @@ function wireEvents() {
   });
   window.addEventListener("hashchange", () => {
     const link = location.hash.slice(1);
+    // A player view link followed in this tab: the page starts again as the player view (read-only, saving nothing);
+    // this encounter is saved already, and waits in Encounters.
+    if (/^p1\./.test(link)) return whenFree("This tab opens the player view", () => location.reload());
     if (link && link !== current.fragment) openLink(link, "Your encounter is unchanged.");
   });
   window.addEventListener("storage", storageChanged);

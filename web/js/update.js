@@ -63,7 +63,7 @@ function unapplied() {
 }
 
 // Run `move` now, or as soon as nothing typed is open; meanwhile a banner says what the page waits for.
-function whenFree(what, move) {
+export function whenFree(what, move) {
   const waitingFor = unapplied();
   if (!waitingFor) return move();
   clearBanners("update");
