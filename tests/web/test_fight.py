@@ -452,6 +452,20 @@ def test_the_actor_of_the_action_form_follows_the_turn_and_delay_waits_for_act_n
     next_turn(page)
     expect(status(page)).to_have_text("Round 2 \u00b7 Ann's turn")
     expect(attacker).to_have_value(ids["Ann"])
+    # Cy holds the last turn of the round: nobody's turn, and the dock itself offers the held turn (the order above
+    # the cards may be scrolled away), saying that Next would let it go.
+    next_turn(page)
+    next_turn(page)
+    page.get_by_test_id("turn-delay").tap()
+    expect(status(page)).to_have_text("Round 2 \u00b7 nobody's turn")
+    expect(page.get_by_test_id("turn-hint-text")).to_have_text(
+        "Only held turns are left: Cy can act now; Next turn lets it go.")
+    expect(page.get_by_test_id("turn-hint-go")).to_be_hidden()
+    held = page.get_by_test_id("dock").get_by_test_id("turn-held-act")
+    expect(held).to_have_text(["Cy acts now"])
+    held.tap()
+    expect(status(page)).to_have_text("Round 2 \u00b7 Cy's turn")
+    expect(page.get_by_test_id("turn-held-act")).to_have_count(0)
     page.get_by_test_id("turn-end").tap()
     expect(status(page)).to_have_text("Not in a fight")
 

@@ -70,7 +70,7 @@ function show(result) {
   q("open-tables").hidden = !system.tables?.length;
   actionForms.get(actionId)?.refresh();   // the others are refreshed when their tab is chosen (selectAction)
   followTurn(view.fight);
-  renderTurnBar(view.fight, view.roster.length > 0);
+  renderTurnBar(view.fight, view.roster.length > 0, (id) => moveTurn("act", { id }));
   renderTurnOrder(view.fight, { onReorder: reorder, onAct: (id) => moveTurn("act", { id }) });
   if (q("conditions-dialog").open) drawConditions();
   drawRoster();

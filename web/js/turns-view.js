@@ -8,7 +8,7 @@ import { el, q } from "./dom.js";
 const STANDS = { current: "now", done: "done", delayed: "delayed", waiting: "", unable: "skipped", idle: "" };
 
 // The dock's line: "Round 2 · Phase 1 · Kit's turn", Start fight before the first round, Next and Delay after.
-export function renderTurnBar(fight, hasRoster) {
+export function renderTurnBar(fight, hasRoster, onAct = () => {}) {
   const bar = q("turn-bar");
   bar.hidden = !hasRoster && !fight.started;
   const current = fight.order.find((entry) => entry.id === fight.current);
@@ -19,10 +19,18 @@ export function renderTurnBar(fight, hasRoster) {
   q("turn-start").hidden = fight.started;
   q("turn-next").hidden = !fight.started;
   q("turn-delay").hidden = !fight.started || !current;
-  const hint = fight.hint;
+  // Nobody's turn, with turns held (delayed): the dock offers them, for the order above the cards may be scrolled
+  // away, and Next would let them go.
+  const held = fight.started && !current ? fight.order.filter((entry) => entry.stands === "delayed") : [];
+  const hint = held.length
+    ? { text: `Only held turns are left: ${held.map((entry) => entry.name).join(", ")} can act now; Next turn lets `
+      + `${held.length > 1 ? "them" : "it"} go.` }
+    : fight.hint;
   q("turn-hint").hidden = !hint;
   q("turn-hint-text").textContent = hint?.text ?? "";
   q("turn-hint-go").hidden = !hint?.action;
+  q("turn-held").replaceChildren(...held.map((entry) => el("button", { type: "button", testid: "turn-held-act",
+    text: `${entry.name} acts now`, onclick: () => onAct(entry.id) })));
 }
 
 // The order of this phase, above the cards. Entries are rebuilt on each answer (a handful of names); a drag in
