@@ -48,8 +48,11 @@ SESSION = """([system, sheets, action, inputs]) => {
 }"""
 
 
-def visit(context: BrowserContext, url: str) -> Page:
+def visit(context: BrowserContext, url: str, errors: list[str] | None = None) -> Page:
+    """A new tab on the page, once its engine is ready; ``errors`` collects the page's uncaught errors."""
     page = context.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_TIMEOUT_MS)
     return page
@@ -146,9 +149,11 @@ def test_a_bad_snapshot_means_a_normal_start_and_a_new_snapshot(context: Browser
     page = first_visit(context, site_url)
     page.evaluate(CORRUPTIONS[corruption])
     page.close()
-    page = visit(context, site_url)
+    errors: list[str] = []
+    page = visit(context, site_url, errors)
     assert snapshot_state(page) in ("fresh", "making")
     assert page.get_by_test_id("engine-message").inner_text() == "Ready"
+    assert errors == []                  # the failed restore is handled, not thrown past the page
     page.get_by_test_id("add-combatant").click()   # the engine answers: the sheet form is built from its schema
     expect(page.get_by_test_id("sheet-dialog")).to_be_visible()
     page.wait_for_function(MADE, timeout=BOOT_TIMEOUT_MS)

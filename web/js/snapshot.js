@@ -114,7 +114,10 @@ function readInWorker() {
     } else fail(new Error(data.message));
   });
   worker.addEventListener("error", (event) => fail(new Error(event.message || "the snapshot reader did not start")));
-  checked.catch(() => { /* a snapshot that cannot be read fails its restore, which is what is reported */ });
+  // A snapshot that cannot be read fails its restore, which is what is reported; Pyodide awaits the bytes only
+  // later in its start, so a refusal before then would otherwise be an uncaught error of the page.
+  bytes.catch(() => {});
+  checked.catch(() => {});
   return { bytes, checked };
 }
 
