@@ -30,8 +30,8 @@ export class SchemaForm {
     this.onChange = onChange;
     this.fields = new Map();
     // Made once: applies() runs for every input on every keystroke. An input its own `when` hides has no value for
-    // another's `when`: a field shown for one choice of a hidden input (HP, for an object's Toughness from HP) is
-    // not shown when that input is not (a character has no Toughness from).
+    // another's `when`: a field shown for one choice of a hidden input is not shown while that input is hidden (a
+    // field that belongs to one kind of sheet stays hidden on the others, where what it held would be thrown away).
     this.inputValue = (name) => (this.shown(name) ? this.rawValue(name) : undefined);
     this.render();
   }
