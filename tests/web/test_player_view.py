@@ -78,10 +78,9 @@ def test_a_player_view_opens_offline_once_the_site_is_cached(page: Page, site_ur
                 npcs="tracks")["fragment"]
     page.context.set_offline(True)
     try:
-        page.goto(f"{site_url}#{link}")
-        page.reload()
+        page.goto(f"{site_url}#{link}")       # followed in this tab: the page starts again as the player view
+        expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn", timeout=60_000)
         wait_ready(page)
-        expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn")
         expect(page.get_by_test_id("combatant").nth(1).get_by_test_id("widget-grid")).to_be_visible()   # "tracks"
     finally:
         page.context.set_offline(False)
