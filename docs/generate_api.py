@@ -438,7 +438,8 @@ def fight(ok: Any) -> str:
              "master may change), how many phases a round has, who cannot act (skipped, and said so), and what the end "
              "of a turn, a phase and a round does. The view's `fight` says the round, the phase, whose turn it is "
              "(`current`), this phase's order with where each combatant stands in it, and a `hint` of what the rules "
-             "ask of the one whose turn it is. Each card carries its `conditions` and `note`.\n"]
+             "ask of the one whose turn it is (or, when it is nobody's turn and turns are held, that they can act now). "
+             "Each card carries its `conditions` and `note`.\n"]
     parts.append(section("turn", "Start the fight: round 1 begins, which in SLA Industries rolls every Initiative Total, "
                          "dice on demand as for `act`:", {"encounter": encounter, "move": "start", "dice": "given"}))
     parts.append(section("turn", "Next: the current turn ends and the next combatant's begins; past the end of a phase "

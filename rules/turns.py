@@ -425,8 +425,12 @@ def view(turns: Turns, sheets: Mapping[str, Any], states: Mapping[str, Any], fig
             entry["why"] = why
         entries.append(entry)
     current = fight.current
+    held = [entry["name"] for entry in entries if entry["stands"] == "delayed"]
+    # Nobody's turn with turns held: the page offers them (Act now), for Next would let them go.
+    hint = (turns.hint(current, sheets, states, options) if current else
+            {"text": f"Only held turns are left: {', '.join(held)} can act now; Next turn lets "
+                     f"{'them' if len(held) > 1 else 'it'} go."} if fight.started and held else None)
     return {"started": fight.started, "round": fight.round,
             "phase": turns.PHASES[fight.phase], "phases": [name for name in turns.PHASES if name],
             "current": current, "order": entries, "by_initiative": turns.by_initiative(options),
-            "how": turns.how(options),
-            "hint": turns.hint(current, sheets, states, options) if current else None}
+            "how": turns.how(options), "hint": hint}

@@ -19,13 +19,10 @@ export function renderTurnBar(fight, hasRoster, onAct = () => {}) {
   q("turn-start").hidden = fight.started;
   q("turn-next").hidden = !fight.started;
   q("turn-delay").hidden = !fight.started || !current;
-  // Nobody's turn, with turns held (delayed): the dock offers them, for the order above the cards may be scrolled
-  // away, and Next would let them go.
+  // Nobody's turn, with turns held (delayed): the dock offers them beside the engine's hint, for the order above
+  // the cards may be scrolled away, and Next would let them go.
   const held = fight.started && !current ? fight.order.filter((entry) => entry.stands === "delayed") : [];
-  const hint = held.length
-    ? { text: `Only held turns are left: ${held.map((entry) => entry.name).join(", ")} can act now; Next turn lets `
-      + `${held.length > 1 ? "them" : "it"} go.` }
-    : fight.hint;
+  const hint = fight.hint;
   q("turn-hint").hidden = !hint;
   q("turn-hint-text").textContent = hint?.text ?? "";
   q("turn-hint-go").hidden = !hint?.action;
