@@ -199,7 +199,8 @@ try {
   console.error(error);   // the old keys stay as they are, and are tried again next visit
 }
 // A players' view link opens the read-only view and nothing else: no saved encounter is painted, opened or written.
-const playerFragment = /^#p1\./.test(location.hash) ? location.hash.slice(1) : null;
+const PLAYER_LINK = /^#?p1\./;   // a player view link (rules/player.py), with or without its "#"
+const playerFragment = PLAYER_LINK.test(location.hash) ? location.hash.slice(1) : null;
 if (playerFragment) document.documentElement.dataset.mode = "player";
 const startId = playerFragment ? null : tabEntry() ?? library.last();
 const startDoc = startId ? library.readDoc(startId) : null;
@@ -232,7 +233,7 @@ engine.ready.then(playerFragment ? showPlayerView : start, engineFailed);
 
 function start() {
   // A player link followed while the page was starting as the game master's: start again as the player view.
-  if (/^#p1\./.test(location.hash)) return location.reload();
+  if (PLAYER_LINK.test(location.hash)) return location.reload();
   const answer = run("systems", {});
   systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
@@ -1252,7 +1253,7 @@ function wireEvents() {
     const link = location.hash.slice(1);
     // A player view link followed in this tab: the page starts again as the player view (read-only, saving nothing);
     // this encounter is saved already, and waits in Encounters.
-    if (/^p1\./.test(link)) return whenFree("This tab opens the player view", () => location.reload());
+    if (PLAYER_LINK.test(link)) return whenFree("This tab opens the player view", () => location.reload());
     if (link && link !== current.fragment) openLink(link, "Your encounter is unchanged.");
   });
   window.addEventListener("storage", storageChanged);

@@ -32,7 +32,7 @@ export class SchemaForm {
     // Made once: applies() runs for every input on every keystroke. An input its own `when` hides has no value for
     // another's `when`: a field shown for one choice of a hidden input is not shown while that input is hidden (a
     // field that belongs to one kind of sheet stays hidden on the others, where what it held would be thrown away).
-    this.inputValue = (name) => (this.shown(name) ? this.rawValue(name) : undefined);
+    this.inputValue = (name) => this.shownValue(name);
     this.render();
   }
 
@@ -135,12 +135,12 @@ export class SchemaForm {
     return holds(when, this.inputValue, this.context.options?.());
   }
 
-  // Whether the named input is shown by its `when` (and the `when` of every input that one reads, in turn).
-  shown(name, depth = 0) {
+  // The named input's value while its `when` (and the `when` of every input that one reads, in turn) shows it.
+  shownValue(name, depth = 0) {
     const when = this.fields.get(name)?.input.when;
-    if (!when || depth > this.fields.size) return true;
-    return holds(when, (other) => (this.shown(other, depth + 1) ? this.rawValue(other) : undefined),
-      this.context.options?.());
+    const shown = !when || depth > this.fields.size
+      || holds(when, (other) => this.shownValue(other, depth + 1), this.context.options?.());
+    return shown ? this.rawValue(name) : undefined;
   }
 
   fillCombatants(field) {
