@@ -19,13 +19,13 @@ from ...errors import BadField
 from ...ladder import describe, level_name
 from ...report import Report
 from ..data import load
-from . import care, contests, melee, ranged
+from . import alternating, care, contests, melee, ranged
 from .chances import odds as chance_odds
 from .combat import PARTS, PULLS, SHIELDS
 from .options import Options, options_to_dict, read_options, schema
 from .reference import tables
 from .sheet import MAX_WEAPONS, ROLE_LABELS, ROLES, SCALE_RANGE, Sheet
-from .view import card
+from .view import card, player_widgets
 from .wounds import State
 from .turns import TURNS
 
@@ -305,7 +305,7 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
     if action == "round":
         return melee.round_inputs(melee.read_round(inputs, sheets, states, options), options)
     if action == "attack":
-        return melee.attack_inputs(melee.read_attack(inputs, sheets, states, options), options)
+        return alternating.attack_inputs(alternating.read_attack(inputs, sheets, states, options), options)
     if action == "shoot":
         return ranged.shot_inputs(ranged.read_shot(inputs, sheets, states, options))
     if action == "story":
@@ -325,7 +325,8 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "round":
         return melee.resolve_round(melee.read_round(inputs, sheets, states, options), sheets, states, options, dice)
     if action == "attack":
-        return melee.resolve_attack(melee.read_attack(inputs, sheets, states, options), sheets, states, options, dice)
+        return alternating.resolve_attack(alternating.read_attack(inputs, sheets, states, options), sheets, states,
+                                          options, dice)
     if action == "shoot":
         return ranged.resolve_shot(ranged.read_shot(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"story": contests.story, "contest": contests.contest, "wound": care.wound, "heal": care.heal,

@@ -20,7 +20,7 @@ from ...errors import BadField
 from ...ladder import level_name
 from ...odds import Dist, chart, fudge_dice, more, out_of_time, share
 from ...report import signed
-from . import care, contests, melee, ranged
+from . import alternating, care, contests, melee, ranged
 from .combat import Landing, Tactics, land, minimum, part_words
 from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
@@ -351,14 +351,14 @@ def _unhurt(chart_: dict[str, Any]) -> Fraction:
                Fraction(0))
 
 
-def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State],
+def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                 options: Options) -> dict[str, Any]:
     """Alternating turns: every pair of totals (each 4dF, or an NPC's level, or the NPCs' 2dF) through the
     resolver's own degree and landing."""
     defender_sheet = sheets[chosen.defender]
-    attacker, defender, ways, _ = melee.prepare_attack(chosen, sheets, states, options)
+    attacker, defender, ways, _ = alternating.prepare_attack(chosen, sheets, states, options)
     low = minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
-    start = melee.after_defense(states[chosen.defender], chosen.theirs)
+    start = alternating.after_defense(states[chosen.defender], chosen.theirs)
     began = level(defender_sheet, states[chosen.defender], options)
     bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
     outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}
@@ -370,7 +370,7 @@ def attack_odds(chosen: melee.Attack, sheets: Mapping[str, Sheet], states: Mappi
             attacker.roll, attacker.result = attack_total, attacker.value + (attack_total or 0)
             if defender:
                 defender.roll, defender.result = defence_total, defender.value + (defence_total or 0)
-            degree = melee.attack_degree(attacker, defender, low)
+            degree = alternating.attack_degree(attacker, defender, low)
             degrees[degree] = degrees.get(degree, 0) + weight
             final = Dist.always(start) if not degree else landed(
                 Blow(sheets[chosen.attacker], defender_sheet, attacker.weapon, degree, bonus, why, "damage",
@@ -401,7 +401,7 @@ def odds(action: str, chosen: Any, sheets: Mapping[str, Sheet], states: Mapping[
     if action == "round":
         return round_odds(melee.read_round(chosen, sheets, states, options), sheets, states, options)
     if action == "attack":
-        return attack_odds(melee.read_attack(chosen, sheets, states, options), sheets, states, options)
+        return attack_odds(alternating.read_attack(chosen, sheets, states, options), sheets, states, options)
     if action == "story":
         return story_odds(chosen, sheets, states, options)
     if action == "heal":
