@@ -15,7 +15,7 @@ undo on a long log replays at most CHECKPOINT_EVERY - 1 events.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -107,6 +107,15 @@ class Encounter:
         for event in self.events[start:upto]:
             self._step(played, event)
         return played
+
+    def replayed(self, start: int) -> Iterator[tuple[Event, Played, Played]]:
+        """Each event from ``start`` to the cursor with the replay before it and after it: the players' log is
+        written from what each event changed. Each replay is the caller's to keep."""
+        played = self.play(start)
+        for event in self.events[start: self.cursor]:
+            before = played.copy()
+            self._step(played, event)
+            yield event, before, played.copy()
 
     def _moved(self, cursor: int) -> Encounter:
         """The same log with the cursor moved: its replay starts from the nearest one kept."""

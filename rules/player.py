@@ -1,11 +1,17 @@
 """The players' view of an encounter: a read-only snapshot the game master hands round as a link.
 
 It carries only what the players may see, so a player who decodes the link finds nothing more: the round and
-whose turn it is, the order of the phase, each combatant's wounds and conditions (for the players' characters
-their wound tracks, charts and diagrams; for the others, by the game master's choice, the same or only "wounded" or
-"down"), and the titles and outcomes of the latest log entries; where an entry names a character shown only as
-"wounded" or "down", its outcome is left out and its title loses what it says in brackets (a weapon's numbers).
-Never in it: the event log, sheets, stats, gear, what marked a box, notes, dice or steps.
+whose turn it is, the order of the phase (an Initiative Total beside the players' characters only), each combatant's
+wounds and conditions (for the players' characters their wound tracks, charts and diagrams; for the others, by the
+game master's choice, the same or only "wounded" or "down"), and the latest log entries.
+
+Everything in it is built from what players may see, never filtered out of the game master's text: the wound
+widgets are the systems' ``player_widgets`` (no gear, no stats, no taps), and each log entry is written afresh from
+the event's facts: what was done (the action's label in the system's schema, a turn's move, a condition), by whom
+and to whom (by id, named as they are named now; one removed since is "someone who has left"), and what players may
+see of the result: how each combatant it changed stands, before and after, as the players' view shows them, and
+the order when it changed. Never in it: the event log, the reports' titles, steps or outcomes, sheets, stats, gear,
+notations, what marked a box, notes, dice, or the others' Initiative Totals.
 
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
 
@@ -18,7 +24,7 @@ The link is ``p1.`` and the view's JSON deflated and in base64url, read back wit
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import Any
 
 from . import fields, share, turns
@@ -29,11 +35,14 @@ VERSION = "p1"
 FORMAT = 1
 NPC_DETAIL = ("tracks", "status")
 LOG_ENTRIES = 12
+TOLD = ("action", "turn", "condition")      # the roster shows who is here; a note is the game master's
 WOUND_WIDGETS = ("track", "grid", "meters", "hexes")      # what a wound looks like, not what a sheet says
 PLAIN_STATUS = {"ok": "Unhurt", "hurt": "Wounded", "down": "Down", "out": "Out of the fight"}
 SEVERITIES = tuple(PLAIN_STATUS)
 ALL_WIDGETS = WOUND_WIDGETS
 STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
+GONE = "someone who has left"
+MOVES = {"start": "The fight begins", "next": "Next turn", "order": "Turn order changed", "end": "The fight ends"}
 
 
 def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
@@ -45,52 +54,118 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
     played = encounter.play()
     if not isinstance(players, list) or any(not isinstance(who, str) or who not in played.sheets for who in players):
         raise BadField("players must list the ids of combatants in this encounter", field="players")
-    full = encounter.view(log_kept=1 << 30)           # the log is written below, from the reports
-    hidden_names = [card["name"] for card in full["roster"] if card["id"] not in players and npcs == "status"]
+    seen = Seen(encounter, players, npcs)
     roster = []
-    for card in full["roster"]:
-        player = card["id"] in players
-        widgets = [_untapped(widget) for widget in card["widgets"]
-                   if widget["kind"] in WOUND_WIDGETS and (player or npcs == "tracks")]
-        status = card["status"] if player or npcs == "tracks" else {
-            "text": PLAIN_STATUS[card["status"]["severity"]], "severity": card["status"]["severity"]}
-        roster.append({"id": card["id"], "name": card["name"], "player": player, "status": status,
-                       "widgets": widgets, "conditions": card["conditions"], "note": ""})
-    fight = full["fight"]
-    return {"format": FORMAT, "system": {"name": full["system"]["name"]}, "npcs": npcs,
+    for who in played.order:
+        sheet, state = played.sheets[who], played.states[who]
+        roster.append({"id": who, "name": sheet.name, "player": who in players,
+                       "status": seen.status(sheet, state, who),
+                       "widgets": encounter.system.player_widgets(sheet, state, encounter.options)
+                       if seen.wounds_shown(who) else [],
+                       "conditions": [condition.to_dict() for condition in played.fight.conditions_of(who)],
+                       "note": ""})
+    fight = turns.view(encounter.system.TURNS, played.sheets, played.states, played.fight, encounter.options)
+    return {"format": FORMAT, "system": {"name": encounter.system.NAME}, "npcs": npcs,
             "fight": {"started": fight["started"], "round": fight["round"], "phase": fight["phase"],
-                      "current": fight["current"],
-                      # The order, and an Initiative Total beside the players' characters only: the others' are
-                      # worked out from their stats.
-                      "order": [{name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
-                                 and (name != "label" or entry["id"] in players)} for entry in fight["order"]]},
-            "roster": roster, "log": _log(encounter, played.reports, hidden_names)}
+                      "current": fight["current"], "order": seen.order(played)},
+            "roster": roster, "log": _log(encounter, seen, {who: played.sheets[who].name for who in played.order})}
 
 
-def _log(encounter: Any, reports: list[Any], hidden_names: list[str]) -> list[dict[str, Any]]:
-    """The latest entries' titles and outcomes, without notes, steps or dice; an outcome naming a character shown
-    only as wounded or down is left out."""
-    kinds = [event.type for event in encounter.events[: encounter.cursor]]
+class Seen:
+    """What the players see of a replay: each combatant's status and the order, for the roster and for the log."""
+
+    def __init__(self, encounter: Any, players: list[str], npcs: str) -> None:
+        self.system, self.options, self.players, self.npcs = encounter.system, encounter.options, players, npcs
+
+    def wounds_shown(self, who: str) -> bool:
+        return who in self.players or self.npcs == "tracks"
+
+    def status(self, sheet: Any, state: Any, who: str) -> dict[str, str]:
+        """The status as the system words it, or for a combatant shown only as wounded or down, the plain words
+        for its severity."""
+        status: dict[str, str] = self.system.view(sheet, state, self.options)["status"]
+        if self.wounds_shown(who):
+            return {"text": status["text"], "severity": status["severity"]}
+        return {"text": PLAIN_STATUS[status["severity"]], "severity": status["severity"]}
+
+    def order(self, played: Any) -> list[dict[str, str]]:
+        """The order of the phase, each with where he stands, and a label (an Initiative Total) beside the players'
+        characters only: the others' are worked out from their stats."""
+        fight = turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options)
+        return [{name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
+                 and (name != "label" or entry["id"] in self.players)} for entry in fight["order"]]
+
+
+def _log(encounter: Any, seen: Seen, names_now: dict[str, str]) -> list[dict[str, Any]]:
+    """The latest entries, each written from the event and from what it changed that players see."""
+    told = [index for index, event in enumerate(encounter.events[: encounter.cursor]) if event.type in TOLD]
+    if not told:
+        return []
+    first = told[-LOG_ENTRIES:][0]
+    actions = {action["id"]: action for action in encounter.system.action_schema()}
+
+    def name(who: Any) -> str:
+        return names_now.get(who, GONE)
     entries = []
-    for index, (kind, report) in enumerate(zip(kinds, reports)):
-        if kind in ("add", "edit", "remove", "note"):     # the roster shows who is here; a note is the GM's
+    for index, (event, before, after) in enumerate(encounter.replayed(first), start=first):
+        if event.type not in TOLD:
             continue
-        title, outcome = report.title, report.outcome
-        if any(name and (name in outcome or name in title) for name in hidden_names):
-            outcome = ""                                        # "Torso hit: 3 damage" on someone shown as wounded
-            title = re.sub(r" \([^()]*\)", "", title)          # "with a Laser Rifle (8D, Pen 3)": the gear's numbers
-        entries.append({"index": index + 1, "title": title, "outcome": outcome})
-    return entries[-LOG_ENTRIES:]
+        entries.append({"index": index + 1, "title": _title(event, before, actions, name),
+                        "outcome": _outcome(event, before, after, seen, name)})
+    return entries
 
 
-def _untapped(value: Any) -> Any:
-    """A widget without the taps that would preset an action (the players' view has none) and without what marked
-    each box (the name of the weapon and its numbers)."""
-    if isinstance(value, dict):
-        return {key: _untapped(item) for key, item in value.items() if key not in ("tap", "by")}
-    if isinstance(value, list):
-        return [_untapped(item) for item in value]
-    return value
+def _title(event: Any, before: Any, actions: dict[str, Any], name: Callable[[Any], str]) -> str:
+    """What was done, and by and to whom: "Attack: Ogre \u2192 Cyrus", "The fight begins", "Cyrus: Blinded"."""
+    data = event.data
+    if event.type == "turn":
+        move = data["move"]
+        if move == "delay":
+            return f"{name(before.fight.current)} delays"
+        return f"{name(data['id'])} acts now" if move == "act" else MOVES[move]
+    if event.type == "condition":
+        if data["change"] == "remove":
+            return f"{name(data['id'])}: {before.fight.conditions_of(data['id'])[data['index']].name} removed"
+        return f"{name(data['id'])}: {data['name']}"
+    action = actions[data["action"]]
+    inputs = data["inputs"]
+
+    def named(roles: tuple[str, ...], leaving: tuple[str, ...] = ()) -> list[str]:
+        chosen = [inputs.get(entry["name"]) for entry in action["inputs"]
+                  if entry["kind"] == "combatant" and entry.get("role") in roles]
+        return [name(who) for who in dict.fromkeys(chosen) if isinstance(who, str) and who and who not in leaving]
+    actors = named(("actor",))
+    targets = named(("target",), tuple(inputs.get(entry["name"]) for entry in action["inputs"]
+                                      if entry["kind"] == "combatant" and entry.get("role") == "actor"))
+    if actors and targets:
+        return f"{action['label']}: {', '.join(actors)} \u2192 {', '.join(targets)}"
+    return f"{action['label']}: {', '.join(actors + targets)}" if actors or targets else str(action["label"])
+
+
+def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[Any], str]) -> str:
+    """What players see of the result: whose turn it is after a turn's move, a condition's length, the order when
+    the fight starts or someone moves in it (labels alone change with every action spent), and each combatant whose
+    status changed, before and after."""
+    parts = []
+    if event.type == "turn":
+        fight = after.fight
+        parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
+                     f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
+    if event.type == "condition" and event.data["change"] == "add":
+        rounds = event.data["rounds"]
+        parts.append(f"{event.data['name']} {'for ' if rounds else ''}{turns.rounds_words(rounds)}")
+    if after.fight.started:
+        now = seen.order(after)
+        if [entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)] or not before.fight.started:
+            parts.append("Order: " + ", ".join(name(entry["id"]) + (f" ({entry['label']})" if "label" in entry else "")
+                                               for entry in now))
+    for who in after.order:
+        if who in before.states and after.states[who] is not before.states[who]:
+            was = seen.status(before.sheets[who], before.states[who], who)["text"]
+            is_now = seen.status(after.sheets[who], after.states[who], who)["text"]
+            if was != is_now:
+                parts.append(f"{name(who)}: {was} \u2192 {is_now}")
+    return "; ".join(parts) or "No change the players can see"
 
 
 def link(encounter: Any, players: Any, npcs: str) -> str:

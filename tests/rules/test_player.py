@@ -47,8 +47,10 @@ def test_the_player_link_holds_no_hidden_detail() -> None:
     assert view["fight"]["round"] == 1 and view["fight"]["current"] == "c2"     # Kit, knocked out, is skipped
     assert all(set(entry) == {"index", "title", "outcome"} for entry in view["log"])
     assert not any("Note" in entry["title"] for entry in view["log"])
-    # The players see the thug fire his rifle, not its numbers.
-    assert "Thug hits Kit with Laser Rifle" in [entry["title"] for entry in view["log"]]
+    # The players see the thug hit Kit and what it did to him, not the rifle or its numbers (issue 35, item 14).
+    assert {"index": 4, "title": "Hit: Thug \u2192 Kit", "outcome": "Kit: Unhurt \u2192 Unconscious, Superficial wound"} \
+        in view["log"]
+    assert "Laser Rifle" not in text
 
 
 def test_the_game_master_may_show_the_others_wounds_but_never_their_sheets() -> None:
@@ -86,7 +88,8 @@ def test_a_damaged_or_foreign_player_link_is_refused_in_plain_words() -> None:
 
 
 def test_an_npc_shown_as_wounded_keeps_his_wounds_and_initiative_out_of_the_log_and_the_order() -> None:
-    """The outcome of a shot at him names only the location ("Torso hit: 3 damage"); the title names him."""
+    """The game master's outcome of a shot at him names only the location ("Torso hit: 3 damage"); the players'
+    entry says how he stands now, in the plain words, and nothing of where or how much."""
     document = ok("new", system="sla")["encounter"]
     for sheet in ({"name": "Max", "skills": "Pistol 6",
                    "weapons": [{"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 8, AD 3"}]},
@@ -99,8 +102,9 @@ def test_an_npc_shown_as_wounded_keeps_his_wounds_and_initiative_out_of_the_log_
     shot = next(shot for shot in shots if "damage" in shot["report"]["outcome"])
     assert "Scum" not in shot["report"]["outcome"]            # the case the title's name covers
     view = json.loads(raw(ok("player_link", encounter=shot["encounter"], players=["c1"], npcs="status")["fragment"]))
-    entry = next(entry for entry in view["log"] if entry["title"].startswith("Max shoots"))
-    assert entry["outcome"] == "" and "(" not in entry["title"]
+    entry = next(entry for entry in view["log"] if entry["title"] == "Shoot: Max \u2192 Scum")
+    assert entry["outcome"].split("; ")[-1] in ("Scum: Unhurt \u2192 Wounded", "Scum: Unhurt \u2192 Down")
+    assert "Torso" not in json.dumps(view["log"]) and "MAL Anvil" not in json.dumps(view)
     labels = {entry["name"]: entry.get("label") for entry in view["fight"]["order"]}
     assert labels["Scum"] is None and labels["Max"].startswith("Initiative ")
 

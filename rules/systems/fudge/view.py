@@ -41,7 +41,7 @@ def _penalty_text(sheet: Sheet, wound_level: int) -> tuple[str, str]:
     return (signed(value), f"{signed(value)} to all actions") if value else ("0", "no penalty")
 
 
-def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+def box_track(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
     held = record(state, options)
     numbers = thresholds(options)
     out = []
@@ -55,8 +55,8 @@ def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             f", holding {', '.join(other)} {'wounds' if len(other) > 1 else 'wound'} moved up" if other else "")
         out.append({
             "name": levels.SHORT[wound_level], "penalty": short, "threshold": numbers[index], "summary": summary,
-            "tap": {"action": "wound", "combatant": "target",
-                    "inputs": {"level": ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")[index]}},
+            **({} if players else {"tap": {"action": "wound", "combatant": "target", "inputs": {
+                "level": ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")[index]}}}),
             "boxes": [{"marked": slot < len(boxes),
                        "by": f"a {levels.NAMES[boxes[slot]]} wound" if slot < len(boxes) else None,
                        **({"mark": levels.LETTERS[boxes[slot]]} if slot < len(boxes) else {})}
@@ -65,7 +65,7 @@ def box_track(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     return {"kind": "track", "label": "Wounds", "levels": out}
 
 
-def pawn_track(sheet: Sheet, state: State) -> dict[str, Any]:
+def pawn_track(sheet: Sheet, state: State, players: bool = False) -> dict[str, Any]:
     """A pawn's three stages (D-FU-17): a mark for Hurt, and the name crossed out for Out of the battle."""
     now = level(sheet, state, _PAWN_OPTIONS)
     worst = max((wound.level for wound in state.wounds), default=UNDAMAGED)
@@ -75,7 +75,7 @@ def pawn_track(sheet: Sheet, state: State) -> dict[str, Any]:
     return {"kind": "track", "label": "Wounds (a pawn: Undamaged, Hurt, Out)", "levels": [
         {"name": name, "penalty": short, "threshold": None,
          "summary": f"{name}: {1 if marked else 0} of 1 marked" + (f", by {by}" if marked else ""),
-         "tap": {"action": "wound", "combatant": "target", "inputs": {"level": tap}},
+         **({} if players else {"tap": {"action": "wound", "combatant": "target", "inputs": {"level": tap}}}),
          "boxes": [{"marked": marked, "by": by if marked else None, **({"mark": mark} if marked else {})}]}
         for name, short, marked, tap, mark, by in rows]}
 
@@ -107,15 +107,25 @@ def severity(sheet: Sheet, state: State, options: Options) -> str:
     return "ok"
 
 
+def wound_widget(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
+    """The wound record the method keeps: boxes, the Damage Capacity record or a pawn's stages; for the players
+    without the taps."""
+    kind = method(sheet, options)
+    if kind == "boxes":
+        return box_track(sheet, state, options, players)
+    if kind == "pawn":
+        return pawn_track(sheet, state, players)
+    return capacity_meter(sheet, state, options)
+
+
+def player_widgets(sheet: Sheet, state: State, options: Options) -> list[dict[str, Any]]:
+    """The wounds the players' view shows: the wound record, built without the taps that open an action."""
+    return [wound_widget(sheet, state, options, players=True)]
+
+
 def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     kind = method(sheet, options)
-    widgets: list[dict[str, Any]] = []
-    if kind == "boxes":
-        widgets.append(box_track(sheet, state, options))
-    elif kind == "pawn":
-        widgets.append(pawn_track(sheet, state))
-    else:
-        widgets.append(capacity_meter(sheet, state, options))
+    widgets: list[dict[str, Any]] = [wound_widget(sheet, state, options)]
     items = [
         {"label": "Combat skill", "value": skill_name(sheet.offense, sheet.offense_plus)},
         {"label": "Defense", "value": skill_name(sheet.defense, sheet.defense_plus)},

@@ -27,7 +27,7 @@ from .hit import LOCATIONS, STRUCTURES, hit_inputs, read_hit, resolve
 from .options import SCHEMA, Options, options_to_dict, read_options
 from .reference import tables
 from .sheet import KINDS, MAX_HP, MAX_HT, MAX_REDUCTION, MAX_ST, MAX_WEAPONS, Sheet
-from .view import card
+from .view import card, player_widgets
 from .wounds import MAX_WOUNDS, State
 from .turns import TURNS
 

@@ -119,6 +119,12 @@ def weapon_note(sheet: Sheet, notation: str, options: Options) -> str:
     return attack.notation + (f", skill {attack.skill}" if options.roll == "low" else "")
 
 
+def player_widgets(sheet: Sheet, state: State, options: Options) -> list[dict[str, Any]]:
+    """The wounds the players' view shows: none drawn, only the status. The card's one wound widget is the table of
+    thresholds, worked out from the armour's DR and the Toughness, which are the sheet's."""
+    return []
+
+
 def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
     words, severity = status(sheet, state, options)
     notes = {entry.notation: weapon_note(sheet, entry.notation, options) for entry in sheet.weapons}

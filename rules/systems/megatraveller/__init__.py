@@ -26,7 +26,7 @@ from .hit import hit_inputs, read_hit, resolve
 from .integrity import CHARACTERISTICS
 from .options import SCHEMA, Options, options_to_dict, read_options
 from .sheet import KIND_LABELS, KINDS, LIMB_STATES, MAX_SKILL, MAX_WEAPONS, MACHINES, Sheet, State, fresh
-from .view import card
+from .view import card, player_widgets
 from .turns import TURNS
 
 __all__ = ["options_to_dict", "read_options"]

@@ -16,8 +16,9 @@ def _dm_label(value: int | None) -> str:
     return "n/a" if value is None else f"{value:+d}".replace("-", "\u2212")
 
 
-def chart_grid(sheet: Sheet, state: State) -> dict[str, Any]:
-    """The Personal Integrity chart: 18 columns of 6 boxes, those the person cannot use crossed off."""
+def chart_grid(sheet: Sheet, state: State, players: bool = False) -> dict[str, Any]:
+    """The Personal Integrity chart: 18 columns of 6 boxes, those the person cannot use crossed off; for the
+    players (``players``) without the tap that opens Heal."""
     layout = sheet.chart
     table = load("megatraveller")["chart"]
     rows = []
@@ -36,17 +37,20 @@ def chart_grid(sheet: Sheet, state: State) -> dict[str, Any]:
         rows.append({"label": dm, "cells": cells,
                      "summary": f"Row {row + 1} (DM {dm}): {counts['cross']} X, {counts['slash']} slashes, "
                                 f"{counts['empty']} open"})
-    return {
+    grid: dict[str, Any] = {
         "kind": "grid", "label": "Personal Integrity", "row_title": "DM",
         "columns": [str(6 * (column + 1)) for column in range(table["columns"])],
         "rows": rows,
         "summary": f"Integrity {sheet.integrity}: {state.lethal} X (lethal), {state.non_lethal} slashes (non-lethal), "
                    f"{sheet.integrity - state.total} open",
-        "tap": {"action": "heal", "combatant": "target", "inputs": {"harm": "lethal" if state.lethal else "non_lethal"}},
     }
+    if not players:
+        grid["tap"] = {"action": "heal", "combatant": "target",
+                       "inputs": {"harm": "lethal" if state.lethal else "non_lethal"}}
+    return grid
 
 
-def damage_meter(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+def damage_meter(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
     knockout, integrity = sheet.knockout, sheet.integrity
     end = "killed" if options.npc_death == "at_least" else "killed past"
     return {"kind": "meters", "label": "Damage", "items": [{
@@ -55,11 +59,11 @@ def damage_meter(sheet: Sheet, state: State, options: Options) -> dict[str, Any]
         "summary": f"{state.total} damage ({state.lethal} lethal, {state.non_lethal} non-lethal); knocked out at "
                    f"{knockout}, {end} {integrity}",
         "marks": [{"at": knockout, "label": "knocked out"}, {"at": integrity, "label": end}],
-        "tap": {"action": "heal", "combatant": "target", "inputs": {}},
+        **({} if players else {"tap": {"action": "heal", "combatant": "target", "inputs": {}}}),
     }]}
 
 
-def part_meters(sheet: Sheet, state: State) -> dict[str, Any]:
+def part_meters(sheet: Sheet, state: State, players: bool = False) -> dict[str, Any]:
     items = []
     for part, damage in zip(sheet.parts, state.parts):
         items.append({
@@ -68,7 +72,7 @@ def part_meters(sheet: Sheet, state: State) -> dict[str, Any]:
             "summary": f"{part.label}: {damage} damage of {part.integrity}; disabled at {part.knockout}, destroyed "
                        f"at {part.integrity}",
             "marks": [{"at": part.knockout, "label": "disabled"}, {"at": part.integrity, "label": "destroyed"}],
-            "tap": {"action": "heal", "combatant": "target", "inputs": {"part": part.key}},
+            **({} if players else {"tap": {"action": "heal", "combatant": "target", "inputs": {"part": part.key}}}),
         })
     return {"kind": "meters", "label": "Integrity", "items": items}
 
@@ -109,13 +113,22 @@ def stats(sheet: Sheet, state: State) -> list[dict[str, str]]:
     return items
 
 
-def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+def wound_widget(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
+    """A person's chart, a machine's parts or anything else's damage meter; for the players without the taps."""
     if sheet.kind == "person":
-        widgets: list[dict[str, Any]] = [chart_grid(sheet, state)]
-    elif sheet.kind in MACHINES:
-        widgets = [part_meters(sheet, state)]
-    else:
-        widgets = [damage_meter(sheet, state, options)]
+        return chart_grid(sheet, state, players)
+    if sheet.kind in MACHINES:
+        return part_meters(sheet, state, players)
+    return damage_meter(sheet, state, options, players)
+
+
+def player_widgets(sheet: Sheet, state: State, options: Options) -> list[dict[str, Any]]:
+    """The wounds the players' view shows: the chart or the meters, built without the taps that open an action."""
+    return [wound_widget(sheet, state, options, players=True)]
+
+
+def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    widgets = [wound_widget(sheet, state, options)]
     widgets.append({"kind": "stats", "items": stats(sheet, state)})
     widgets.append({"kind": "gear", "items": [
         {"kind": "weapon", "name": entry.name, "notation": entry.notation, "note": entry.weapon.words}

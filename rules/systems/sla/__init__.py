@@ -30,7 +30,7 @@ from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BUR
 from .sheet import (BANDS, DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE, LOCATION_LABELS, LOCATIONS, MAX_ARMOUR,
                     MAX_PV, MAX_WEAPONS, SPECIES, STAT_RANGE, STATS, Sheet)
 from .reference import tables
-from .view import card
+from .view import card, player_widgets
 from .wounds import State
 from .turns import TURNS
 

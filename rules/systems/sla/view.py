@@ -28,19 +28,24 @@ def _armour_words(sheet: Sheet, state: State, location: str) -> str:
     return "; ".join(f"{layer.name} PV {layer.pv} ID {layer.impact}" for layer in there) or "no armour"
 
 
-def _region_words(sheet: Sheet, state: State, location: str, where: str) -> str:
-    """A location in a few words beside the diagram: how it is and its armour (the Hits are in the meters)."""
-    armour = _armour_words(sheet, state, location)
+def _region_words(sheet: Sheet, state: State, location: str, where: str, players: bool) -> str:
+    """A location in a few words beside the diagram: how it is and, for the game master, its armour (the Hits are
+    in the meters)."""
     hits = "" if where == "intact" else f", {number(state.hits_left(sheet, location))} of " \
         f"{sheet.location_hits(location)} Hits"
-    return f"{LOCATION_LABELS[location]}: {STATE_WORDS[where]}{hits}" + ("" if armour == "no armour" else f"; {armour}")
+    words = f"{LOCATION_LABELS[location]}: {STATE_WORDS[where]}{hits}"
+    armour = "no armour" if players else _armour_words(sheet, state, location)
+    return words if armour == "no armour" else f"{words}; {armour}"
 
 
-def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+def diagram(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
+    """The body diagram; for the players (``players``) without the armour worn and without the tap that aims a
+    shot."""
     states = {location: location_state(sheet, state, location, options) for location in LOCATIONS}
     cells = CELLS
     regions = [{"value": location, "label": LOCATION_LABELS[location], "state": SEVERITY[states[location]],
-                "summary": _region_words(sheet, state, location, states[location])} for location in LOCATIONS]
+                "summary": _region_words(sheet, state, location, states[location], players)}
+               for location in LOCATIONS]
     marks: list[dict[str, Any]] = []
     hurt = [LOCATION_LABELS[location] for location in LOCATIONS if states[location] != "intact"]
     summary = f"Body diagram: {', '.join(hurt) + ' hurt' if hurt else 'unhurt'}"
@@ -69,11 +74,13 @@ def diagram(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
             summary += f"; last shot aimed at {aimed}, {'hit' if shot.hit else 'missed'}: {landed}"
         else:
             summary += f"; last shot aimed at {aimed}, missed"
-    return {"kind": "hexes", "label": "Body diagram", "cells": cells, "regions": regions, "marks": marks,
-            "summary": summary, "tap": {"action": "shoot", "combatant": "target", "inputs": {}, "hex": "aim"}}
+    drawn_diagram = {"kind": "hexes", "label": "Body diagram", "cells": cells, "regions": regions, "marks": marks,
+                     "summary": summary}
+    return drawn_diagram if players else {
+        **drawn_diagram, "tap": {"action": "shoot", "combatant": "target", "inputs": {}, "hex": "aim"}}
 
 
-def incap(sheet: Sheet, state: State) -> dict[str, Any]:
+def incap(sheet: Sheet, state: State, players: bool = False) -> dict[str, Any]:
     """Standard damage marked from the right, bruising from the left (seed, Bruising Damage)."""
     left = sheet.incap - state.incap_damage
     summary = (f"Incap {number(left)} of {sheet.incap}" + (f", bruising {state.bruising}" if state.bruising else ""))
@@ -93,19 +100,24 @@ def incap(sheet: Sheet, state: State) -> dict[str, Any]:
         else:
             boxes.append({"marked": False, "by": ""})
     penalty = "out" if left <= 0 else f"{left} left"
-    return {"kind": "track", "label": "Incap and bruising", "levels": [
-        {"name": "Incap", "penalty": penalty, "threshold": None, "boxes": boxes, "summary": summary,
-         "tap": {"action": "harm", "combatant": "target", "inputs": {"location": "incap"}}}]}
+    level: dict[str, Any] = {"name": "Incap", "penalty": penalty, "threshold": None, "boxes": boxes,
+                             "summary": summary}
+    if not players:
+        level["tap"] = {"action": "harm", "combatant": "target", "inputs": {"location": "incap"}}
+    return {"kind": "track", "label": "Incap and bruising", "levels": [level]}
 
 
-def hits(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+def hits(sheet: Sheet, state: State, options: Options, players: bool = False) -> dict[str, Any]:
+    """Each location's Hits; for the game master the armour on it, worn down as it is (the players' summary says
+    the Hits only)."""
     items = []
     for location in LOCATIONS:
         left, full = state.hits_left(sheet, location), sheet.location_hits(location)
         where = location_state(sheet, state, location, options)
         text = f"{number(left)} of {full}" + (f" ({STATE_WORDS[where]})" if where not in ("intact", "hurt") else "")
         items.append({"name": LOCATION_LABELS[location], "value": max(0, left), "max": full, "text": text,
-                      "summary": f"{LOCATION_LABELS[location]}: {text}; {_armour_words(sheet, state, location)}",
+                      "summary": f"{LOCATION_LABELS[location]}: {text}" + (
+                          "" if players else f"; {_armour_words(sheet, state, location)}"),
                       "marks": []})
     return {"kind": "meters", "label": "Hits by location", "items": items}
 
@@ -165,6 +177,13 @@ def gear(sheet: Sheet, state: State) -> dict[str, Any]:
         items.append({"kind": "armour", "name": "Hardened cells", "notation": f"PV {pv}, ID PV/2 \u00d7 Hits",
                       "note": f"shifted to PV {sheet.vevaphon_pv}" if pv != sheet.vevaphon_pv else None})
     return {"kind": "gear", "items": items}
+
+
+def player_widgets(sheet: Sheet, state: State, options: Options) -> list[dict[str, Any]]:
+    """The wounds the players' view shows: the body diagram, Incap and the Hits by location, built without the
+    armour worn (its name, PV and ID are gear) and without the taps that open an action."""
+    return [diagram(sheet, state, options, players=True), incap(sheet, state, players=True),
+            hits(sheet, state, options, players=True)]
 
 
 def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:

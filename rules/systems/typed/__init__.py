@@ -203,21 +203,35 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
     return attack_odds(read_attack(inputs, sheets, states, load_track(options.track)), sheets, states, options)
 
 
-def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
-    """A combatant as the page draws it: status, wound track, stats and gear."""
+def wound_track(state: State, options: Options, players: bool = False) -> dict[str, Any]:
+    """The wound track, each marked box saying the attack that marked it (the attacker, the weapon and its damage
+    notation). For the players (``players``) a box says only that a wound marked it, and no level has the tap that
+    marks it by hand: the weapon and its notation are gear."""
     track = load_track(options.track)
     levels = []
     for level, count, by, threshold in zip(track.levels, state.marks, state.marked_by, thresholds(track)):
         short, words = penalty_words(level)
         reached = f", reached by {threshold} successes" if threshold else ""
-        levels.append({
+        shown: dict[str, Any] = {
             "name": level.name, "penalty": short, "threshold": threshold,
-            "summary": f"{level.name} ({words}{reached}): {count} of {level.boxes} marked",
-            "tap": {"action": "mark", "combatant": "target",
-                    "inputs": {"level": level.name, "change": "clear" if count == level.boxes else "mark"}},
-            "boxes": [{"marked": index < count, "by": by[index] if index < count else None}
-                      for index in range(level.boxes)],
-        })
+            "summary": f"{level.name} ({words}{reached}): {count} of {level.boxes} marked"}
+        if not players:
+            shown["tap"] = {"action": "mark", "combatant": "target",
+                            "inputs": {"level": level.name, "change": "clear" if count == level.boxes else "mark"}}
+        shown["boxes"] = [{"marked": index < count, "by": None if index >= count else "a wound" if players
+                           else by[index]} for index in range(level.boxes)]
+        levels.append(shown)
+    return {"kind": "track", "label": "Wounds", "levels": levels}
+
+
+def player_widgets(sheet: Sheet, state: State, options: Options) -> list[dict[str, Any]]:
+    """The wounds the players' view shows: the track, built without what marked each box or the taps."""
+    return [wound_track(state, options, players=True)]
+
+
+def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
+    """A combatant as the page draws it: status, wound track, stats and gear."""
+    track = load_track(options.track)
     armour = []
     if sheet.armour_notation:
         worn = state.armour != sheet.armour
@@ -230,7 +244,7 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "status": {"text": status(track, state.marks), "severity": severity(track, state.marks)},
         "can_act": not taken_out(track, state.marks),
         "widgets": [
-            {"kind": "track", "label": "Wounds", "levels": levels},
+            wound_track(state, options),
             {"kind": "stats", "items": [
                 {"label": "Attack", "value": describe(sheet.skill)},
                 {"label": "Defence", "value": describe(sheet.defence)},
