@@ -453,9 +453,11 @@ def fight(ok: Any) -> str:
     parts.append(section("note", "A combatant's note (an empty text clears it).",
                          {"encounter": started, "id": "c2", "text": "Hides behind the crates."}))
     parts.append(section("player_link", "The players' view as a link of its own (`p1.`): the round, whose turn, the "
-                         "order, wounds and conditions, and the latest entries' titles; `players` (their characters, "
-                         "shown in full) and `npcs` (`tracks`: the others' wound widgets; `status`: only wounded or "
-                         "down). It carries no events, sheets, stats, gear, notes, steps or dice.",
+                         "order, wounds and conditions, and the latest log entries, each written for the players from "
+                         "what they may see (what was done, by whom and to whom as they are named now, and how each "
+                         "combatant it changed stands); `players` (their characters, shown in full) and `npcs` "
+                         "(`tracks`: the others' wound widgets; `status`: only wounded or down). It carries no events, "
+                         "sheets, stats, gear, notations, notes, steps, dice or the others' Initiative Totals.",
                          {"encounter": started, "players": ["c1"], "npcs": "status"}))
     shown = ok("player_link", encounter=started, players=["c1"], npcs="status")["fragment"]
     parts.append(section("open_player", "A players' view from its link, checked, for the page to draw read-only.",
