@@ -76,6 +76,9 @@ class Seen:
 
     def __init__(self, encounter: Any, players: list[str], npcs: str) -> None:
         self.system, self.options, self.players, self.npcs = encounter.system, encounter.options, players, npcs
+        # The system's status of each (sheet, state) worked out so far, kept with the objects themselves: the state
+        # after one entry is the state before the next, and an event leaves the states it does not touch alone.
+        self.worded: dict[tuple[int, int], tuple[Any, Any, dict[str, str]]] = {}
 
     def wounds_shown(self, who: str) -> bool:
         return who in self.players or self.npcs == "tracks"
@@ -83,7 +86,11 @@ class Seen:
     def status(self, sheet: Any, state: Any, who: str) -> dict[str, str]:
         """The status as the system words it, or for a combatant shown only as wounded or down, the plain words
         for its severity."""
-        status: dict[str, str] = self.system.view(sheet, state, self.options)["status"]
+        kept = self.worded.get((id(sheet), id(state)))
+        if kept is None or kept[0] is not sheet or kept[1] is not state:
+            kept = (sheet, state, self.system.view(sheet, state, self.options)["status"])
+            self.worded[(id(sheet), id(state))] = kept
+        status = kept[2]
         if self.wounds_shown(who):
             return {"text": status["text"], "severity": status["severity"]}
         return {"text": PLAIN_STATUS[status["severity"]], "severity": status["severity"]}

@@ -48,8 +48,8 @@ def test_the_player_link_holds_no_hidden_detail() -> None:
     assert all(set(entry) == {"index", "title", "outcome"} for entry in view["log"])
     assert not any("Note" in entry["title"] for entry in view["log"])
     # The players see the thug hit Kit and what it did to him, not the rifle or its numbers (issue 35, item 14).
-    assert {"index": 4, "title": "Hit: Thug \u2192 Kit", "outcome": "Kit: Unhurt \u2192 Unconscious, Superficial wound"} \
-        in view["log"]
+    assert {"index": 4, "title": "Hit: Thug \u2192 Kit",
+            "outcome": "Kit: Unhurt \u2192 Unconscious, Superficial wound"} in view["log"]
     assert "Laser Rifle" not in text
 
 

@@ -187,9 +187,10 @@ def npc_initiative_totals(played: Played) -> dict[str, set[int]]:
     for entry in played.encounter.view()["log"]:
         for step in entry["steps"]:
             if step.get("roll", "").startswith("initiative "):
-                name, total = re.fullmatch(r"(.+?): dice .*? = (-?\d+);.*", step["text"]).groups()  # type: ignore[union-attr]
-                if name in names:
-                    totals.setdefault(names[name], set()).add(int(total))
+                rolled = re.fullmatch(r"(.+?): dice .*? = (-?\d+);.*", step["text"])
+                assert rolled is not None, step["text"]
+                if rolled.group(1) in names:
+                    totals.setdefault(names[rolled.group(1)], set()).add(int(rolled.group(2)))
     return totals
 
 
