@@ -143,10 +143,10 @@ def build(system_id: str, pcs: int, npcs: int, steps: list[tuple[str, int, int, 
         who = f"c{index + 1}"
         (played.pcs if is_pc else played.npcs).append(who)
         played.gear += [weapon, notation] + ([armour, ARMOUR[system_id]] if system_id in ARMOUR else [])
-    if system_id == "sla":
-        played.gear.append("PV ")           # armour as the game master's card words it: "vest PV 7 ID 30"
         if not is_pc:
             played.names_had[who] = [name]
+    if system_id == "sla":
+        played.gear.append("PV ")           # armour as the game master's card words it: "vest PV 7 ID 30"
     played.fresh_names = names
     actions = played.encounter.system.action_schema()
     for kind, first, second, seed in steps:
