@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from typing import Any
 
@@ -30,6 +31,10 @@ MAX_LINK_CHARS = 100_000         # a fragment longer than this is refused unread
 MAX_JSON_BYTES = 400_000         # what a fragment (or a saved file) may inflate to
 MAX_DEPTH = 12                   # an encounter document nests 7 deep at most
 LEVEL = 9                        # zlib's: the shortest links
+# Every kind of link Woundbook writes, by the version before its dot, as a refusal names it: one kind opened as
+# another is told so, not taken for a link of another version (the player view's is rules/player.py's VERSION).
+KINDS = {"e1": "share link", "p1": "player view link"}
+PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")   # unpadded base64url
 
 
 def canonical(document: Any) -> str:
@@ -102,52 +107,67 @@ def read_file(text: Any) -> dict[str, Any]:
 def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
     """The encounter document in a fragment (or the document of another kind of link, by its ``version``);
     :class:`BadLink` says what is wrong with a bad one."""
+    noun = KINDS.get(version, "link")
     if not isinstance(fragment, str):
-        raise BadLink("a share link must be text")
+        raise BadLink(f"a {noun} must be text")
     if len(fragment) > MAX_LINK_CHARS:
-        raise BadLink(f"this share link is {len(fragment)} characters long; links up to {MAX_LINK_CHARS} are accepted")
+        raise BadLink(f"this {noun} is {len(fragment)} characters long; links up to {MAX_LINK_CHARS} are accepted")
     fragment = fragment.strip()
     if "#" in fragment:
         fragment = fragment.split("#", 1)[1]
     found, dot, payload = fragment.partition(".")
     if not dot or not found:
-        raise BadLink(f"{shown(fragment)} is not a Woundbook share link; it should start with '{version}.'")
+        raise BadLink(f"{shown(fragment)} is not a Woundbook {noun}; it should start with '{version}.'")
+    if found != version and found in KINDS:
+        raise BadLink(f"this is a {KINDS[found]}, not a {noun}: open it as a {KINDS[found]}")
     if found != version:
-        raise BadLink(f"share link version {shown(found)} is not supported by this version of Woundbook "
+        raise BadLink(f"{noun} version {shown(found)} is not supported by this version of Woundbook "
                       f"(it reads {version!r})")
     if not payload:
-        raise BadLink(f"this share link is damaged: nothing follows its '{version}.'; it was cut short")
-    try:
-        packed = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    except (binascii.Error, ValueError) as error:
-        raise BadLink("this share link is damaged: it contains characters a link cannot have") from error
+        raise BadLink(f"this {noun} is damaged: nothing follows its '{version}.'; it was cut short")
+    packed = _unpacked_base64(payload, noun)
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES + 1)
     except zlib.error as error:
-        raise BadLink("this share link is damaged: it was cut short or altered") from error
+        raise BadLink(f"this {noun} is damaged: it was cut short or altered") from error
     if len(raw) > MAX_JSON_BYTES or inflater.unconsumed_tail:
-        raise BadLink(f"this share link unpacks to more than {MAX_JSON_BYTES} bytes; it was refused")
+        raise BadLink(f"this {noun} unpacks to more than {MAX_JSON_BYTES} bytes; it was refused")
     if not inflater.eof:
-        raise BadLink("this share link is damaged: it was cut short")
+        raise BadLink(f"this {noun} is damaged: it was cut short")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise BadLink("this share link is damaged: its text is not UTF-8") from error
+        raise BadLink(f"this {noun} is damaged: its text is not UTF-8") from error
     if _depth(text) > MAX_DEPTH:
-        raise BadLink(f"this share link nests data deeper than {MAX_DEPTH} levels; it was refused")
+        raise BadLink(f"this {noun} nests data deeper than {MAX_DEPTH} levels; it was refused")
     try:
         document = json.loads(text)
     except ValueError as error:
-        raise BadLink("this share link is damaged: its contents are not valid JSON") from error
+        raise BadLink(f"this {noun} is damaged: its contents are not valid JSON") from error
     if not isinstance(document, dict):
-        raise BadLink("this share link does not hold an encounter")
+        raise BadLink(f"this {noun} does not hold an encounter")
     if "\\u" in text:
         try:
             json.dumps(document, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError as error:
-            raise BadLink("this share link is damaged: it holds a broken character") from error
+            raise BadLink(f"this {noun} is damaged: it holds a broken character") from error
     return document
+
+
+def _unpacked_base64(payload: str, noun: str) -> bytes:
+    """The bytes of a link's unpadded base64url.  A character outside its alphabet is an altered link; a length
+    one past a whole group of four is a link cut short (whole bytes never leave one character over), which Python's
+    decoder would call bad padding."""
+    if not PAYLOAD.fullmatch(payload):
+        bad = sorted({char for char in payload if not PAYLOAD.fullmatch(char)})
+        raise BadLink(f"this {noun} is damaged: it contains characters a link cannot have ({shown(''.join(bad))})")
+    if len(payload) % 4 == 1:
+        raise BadLink(f"this {noun} is damaged: it was cut short")
+    try:
+        return base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise BadLink(f"this {noun} is damaged: it contains characters a link cannot have") from error
 
 
 def _depth(text: str) -> int:
