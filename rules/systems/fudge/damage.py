@@ -32,7 +32,7 @@ class Blow:
     defender: Sheet
     weapon: Weapon
     degree: int                     # the relative degree it won by (0: the tie an all-out attacker loses)
-    bonus: int = 0                  # +1 for winning all-out, +2 when an all-out attacker loses (seed 4.31)
+    bonus: int = 0                  # +1 winning all-out, +2 when an all-out attacker loses, both +3 (D-FU-26)
     bonus_why: str = ""
     roll: str = "damage"            # the name of its damage roll
     attack_roll: int | None = None  # the 4dF totals of the exchange, for the even-or-odd damage roll
@@ -147,7 +147,7 @@ def wound_level(blow: Blow, options: Options, dice: DiceSource) -> tuple[int | N
     if blow.extra:
         sums.append(f"{signed(blow.extra)} for the bullets on target")
     text = f"{lead}: {', '.join(sums)}: damage {whole(number)}."
-    steps.append(Step(text, "D-FU-12" if tie else "FUDGE 4.55"))
+    steps.append(Step(text, "D-FU-12" if tie else "FUDGE 4.55, D-FU-26" if blow.bonus == 3 else "FUDGE 4.55"))
     roll = options.damage_roll
     shift = 0
     if roll in ("one_df_factor", "one_df_level", "situational_limited", "situational"):
@@ -224,20 +224,16 @@ def _graze(blow: Blow, factor: int, options: Options, dice: DiceSource, steps: l
         steps.append(Step(f"{who} is {gap} Scale larger: the graze rises to {levels.name(raised)} "
                           "(never past Very Hurt).", "FUDGE 4.56"))
         level = raised
-    roll = options.damage_roll
-    if options.graze_roll == "on" and roll not in ("none", "even_odd_factor", "even_odd_level") \
-            and options.wounds != "min_mid_max":
-        count = 1 if roll.startswith("one_df") else 4
-        faces = dice.roll(blow.roll, "dF", count, f"{who} grazes {whom}: roll "
-                                                  f"{'1 Fudge die' if count == 1 else '4 Fudge dice'} for damage")
+    # The graze roll is 1dF on the damage factor whatever the damage roll of other hits (D-FU-14, D-FU-29); a graze
+    # held to the GM's level is exactly that level, and Min-Mid-Max uses the graze rule unchanged (seed 4.63).
+    if options.graze_roll == "on" and options.graze == "table" and options.wounds != "min_mid_max":
+        faces = dice.roll(blow.roll, "dF", 1, f"{who} grazes {whom}: roll 1 Fudge die for damage")
         rolled = fudge_value(faces)
-        if roll == "one_df_level":
-            moved = level + rolled
-        else:
-            moved = graze_level(base + rolled, options)
+        moved = graze_level(base + rolled, options)
         held = max(level - 1, UNDAMAGED, min(level + 1, moved))
-        steps.append(Step(f"Damage roll {show_fudge(faces)} = {signed(rolled)}: {levels.name(held)}, held within "
-                          f"one level of the graze.", "D-FU-14", faces, blow.roll))
+        steps.append(Step(f"Damage roll {show_fudge(faces)} = {signed(rolled)} on the damage factor, "
+                          f"{signed(base + rolled)}: {levels.name(held) if held else 'no damage'}, held within one "
+                          "level of the graze.", "D-FU-14, D-FU-29", faces, blow.roll))
         level = held
     return level, steps
 

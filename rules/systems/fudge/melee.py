@@ -327,7 +327,7 @@ class Hit:
     struck: int
     degree: int
     bonus: int
-    why: str                # "won_all_out", "lost_all_out", "tied_all_out" or ""
+    why: str                # "won_all_out", "lost_all_out", "tied_all_out", "both_all_out" or ""
     offense: int
 
 
@@ -339,18 +339,19 @@ class Decision:
 
 
 def _bonus(striker_tactic: str, struck_tactic: str, degree: int) -> tuple[int, str]:
-    """The damage all-out offense adds (seed 4.31, D-FU-12): +2 when the struck one attacked all-out and lost or
-    tied, else +1 when the striker attacked all-out and won."""
-    if struck_tactic == "all_out_offense":
-        return 2, "tied_all_out" if degree == 0 else "lost_all_out"
-    if striker_tactic == "all_out_offense":
-        return 1, "won_all_out"
-    return 0, ""
+    """The damage all-out offense adds (seed 4.31, D-FU-12, D-FU-26): +1 when the striker attacked all-out and
+    won, +2 when the struck one attacked all-out and lost or tied, and both (+3) when both attacked all-out."""
+    won = 1 if striker_tactic == "all_out_offense" and degree > 0 else 0
+    lost = 2 if struck_tactic == "all_out_offense" else 0
+    why = {(1, 2): "both_all_out", (1, 0): "won_all_out", (0, 2): "tied_all_out" if degree == 0 else "lost_all_out"}
+    return won + lost, why.get((won, lost), "")
 
 
 def bonus_words(why: str, struck: str) -> str:
     return {"won_all_out": "for attacking all-out", "lost_all_out": f"since {struck} attacked all-out and lost",
-            "tied_all_out": f"since {struck} attacked all-out and tied", "": ""}[why]
+            "tied_all_out": f"since {struck} attacked all-out and tied", "": "",
+            "both_all_out": f"for attacking all-out and winning (+1), and since {struck} attacked all-out and lost "
+                            "(+2)"}[why]
 
 
 def decide(pairings: tuple[Pairing, ...], tactics: tuple[str, ...], blocked: tuple[bool, ...], stances: bool,

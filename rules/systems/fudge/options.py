@@ -54,12 +54,12 @@ CHOICES: dict[str, tuple[str, str, str, tuple[tuple[str, str], ...]]] = {
         ("even_odd_level", "Even or odd combat rolls, applied to the wound level"),
         ("situational_limited", "4dF added, with the limitations (at most double, at least 1)"),
         ("situational", "4dF added, no limitations"))),
-    "graze": ("A graze (relative degree +1)", "D-FU-6", "table", (
+    "graze": ("A graze (relative degree +1)", "D-FU-6, D-FU-29", "table", (
         ("table", "The graze table: below 0 none, 0\u20134 Scratch, 5+ Hurt"),
-        ("scratch", "At most a Scratch (none below a damage factor of 0)"),
-        ("hurt", "At most Hurt (none below a damage factor of 0)"))),
-    "graze_roll": ("Damage roll on a graze", "D-FU-14", "off", (
-        ("off", "No damage roll on a graze"), ("on", "Rolled, moving the graze one level at most"))),
+        ("scratch", "A Scratch, exactly (none below a damage factor of 0)"),
+        ("hurt", "Hurt, exactly (none below a damage factor of 0)"))),
+    "graze_roll": ("Damage roll on a graze", "D-FU-14, D-FU-29", "off", (
+        ("off", "No damage roll on a graze"), ("on", "1dF on the graze table's damage factor, one level at most"))),
     "graze_scale": ("Scale on a graze at the GM's level", "D-FU-6", "off", (
         ("off", "Scale difference not added"),
         ("on", "A larger attacker's Scale difference adds levels to the GM's graze level, up to Very Hurt"))),
