@@ -114,11 +114,10 @@ def capacity_lost(state: State, options: Options) -> int:
 
 
 def capacity_level(sheet: Sheet, state: State, options: Options) -> int:
-    """The wound level the Damage Capacity record stands at (seed 4.57): Mediocre is Hurt, Poor Very Hurt,
-    Terrible \u22123 (or Incapacitated), below Terrible Incapacitated; a Near Death wound is Near Death."""
+    """The wound level the Damage Capacity record stands at (seed 4.57, D-FU-23): Mediocre is Hurt, Poor Very
+    Hurt, Terrible \u22123 (or Incapacitated), below Terrible Incapacitated.  The condition is read from the
+    Damage Capacity alone: a Near Death wound costs the levels it costs, and is no level of its own here."""
     lost = capacity_lost(state, options)
-    if any(wound.level >= NEAR_DEATH for wound in state.wounds):
-        return NEAR_DEATH
     if not lost:
         return SCRATCH if state.wounds else UNDAMAGED
     now = sheet.damage_capacity - lost
