@@ -89,7 +89,7 @@ def prepare_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     steps.append(Step(f"{a_sheet.name} {TACTIC_WORDS[chosen.mine.tactic]}, at {describe(attacker.value)} ({said}).",
                       "FUDGE 4.23"))
     ways = [npc_way(sheets, chosen.attacker, (chosen.defender,), options)]
-    if d_state.exposed == "no_defense" or chosen.theirs.tactic == "unaware":
+    if no_defense(chosen, d_sheet, d_state, options):
         return attacker, None, ways, steps
     own_shield = SHIELDS[a_sheet.shield]["melee"]
     d_extra = chosen.theirs.modifier + (2 if chosen.theirs.tactic == "all_out_defense" else 0) \
@@ -107,6 +107,27 @@ def prepare_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     steps.append(Step(f"{d_sheet.name} {word} at {describe(defender.value)} ({said}).", "FUDGE 4.23"))
     ways.append(npc_way(sheets, chosen.defender, (chosen.attacker,), options))
     return attacker, defender, ways, steps
+
+
+def no_defense(chosen: Attack, sheet: Sheet, state: State, options: Options) -> str:
+    """Why the defender makes no defense roll, or "": out of the fight, so incapable of any action, defending
+    included (D-FU-27: attacked as if unaware); unaware; or without defense after attacking all-out (seed 4.23)."""
+    if out_of_fight(sheet, state, options):
+        return "is out of the fight and cannot defend"
+    if chosen.theirs.tactic == "unaware":
+        return "is unaware of the attack"
+    return "attacked all-out last turn and has no defense" if state.exposed == "no_defense" else ""
+
+
+def defense_made(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> Tactics:
+    """The defense the defender made: none at all when he is out of the fight, whatever was chosen for him, so
+    an all-out defense he cannot make forfeits nothing (D-FU-27)."""
+    return Tactics() if out_of_fight(sheets[chosen.defender], states[chosen.defender], options) else chosen.theirs
+
+
+def defended(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> State:
+    """The defender once the attack is over, with the defense he made."""
+    return after_defense(states[chosen.defender], defense_made(chosen, sheets, states, options))
 
 
 def after_defense(state: State, tactics: Tactics) -> State:
@@ -141,12 +162,11 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
     low, low_words = minimum(a_sheet, d_sheet, chosen.minimum)
     if defender is None:
         degree = attack_degree(attacker, None, low)
-        why = "is unaware of the attack" if chosen.theirs.tactic == "unaware" else \
-            "attacked all-out last turn and has no defense"
+        why = no_defense(chosen, d_sheet, d_state, options)
         steps.append(Step(f"{d_sheet.name} {why}: an unopposed attack against {low_words}. "
                           f"{a_sheet.name}'s {describe(attacker.result)} " +
                           (f"meets it: a hit by {signed(degree)}." if degree > 0 else "misses."),
-                          "FUDGE 4.23, D-FU-13"))
+                          "FUDGE 4.23, D-FU-27" if why.startswith("is out") else "FUDGE 4.23, D-FU-13"))
     else:
         defender.roll, step = roll_for(defender, ways[1], "defense", dice, group,
                                        f"{d_sheet.name} defends at {describe(defender.value)}: roll 4 Fudge dice")
@@ -160,7 +180,8 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
         if difference > 0 and not degree:
             steps.append(Step(f"{describe(attacker.result)} is below {low_words}: no hit.", "FUDGE 4.22"))
     new = dict(states)
-    new[chosen.defender] = after_defense(d_state, chosen.theirs)
+    defense = defense_made(chosen, sheets, states, options)
+    new[chosen.defender] = defended(chosen, sheets, states, options)
     new[chosen.attacker] = replace(a_state, edge=0, edge_why="",
                                    exposed=(options.all_out_alternating
                                             if chosen.mine.tactic == "all_out_offense" else ""))
@@ -168,7 +189,7 @@ def resolve_attack(chosen: Attack, sheets: Mapping[str, Sheet], states: Mapping[
         steps.append(Step(f"Having attacked all-out, {a_sheet.name} is " +
                           ("\u22122 to defend" if options.all_out_alternating == "minus_two" else "without defense")
                           + " on the opponent's next turn.", "FUDGE 4.23, D-FU-13"))
-    if chosen.theirs.tactic == "all_out_defense":
+    if defense.tactic == "all_out_defense":
         steps.append(Step(f"{d_sheet.name} forfeits his attack this round for the all-out defense.", "FUDGE 4.23"))
     outcome = "Missed"
     if degree > 0:

@@ -358,7 +358,7 @@ def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states:
     defender_sheet = sheets[chosen.defender]
     attacker, defender, ways, _ = alternating.prepare_attack(chosen, sheets, states, options)
     low = minimum(sheets[chosen.attacker], defender_sheet, chosen.minimum)[0]
-    start = alternating.after_defense(states[chosen.defender], chosen.theirs)
+    start = alternating.defended(chosen, sheets, states, options)
     began = level(defender_sheet, states[chosen.defender], options)
     bonus, why = (1, "for attacking all-out") if chosen.mine.tactic == "all_out_offense" else (0, "")
     outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}

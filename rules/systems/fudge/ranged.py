@@ -24,7 +24,7 @@ from .damage import Blow
 from .melee import npc_way
 from .options import Options
 from .sheet import Sheet
-from .wounds import State, level
+from .wounds import State, level, out_of_fight
 
 AWARENESS = ("unaware", "dodges", "shoots_back")
 FULL_AT = int(load("fudge")["autofire"]["full_at"])
@@ -113,7 +113,7 @@ def prepare_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
     value, said = skill(shooter, states[shot.shooter], options, shooter.shooting, False, "shooting",
                         extra=shot.modifier, extra_words=f"{signed(shot.modifier)} for equipment")
     dodge, dodge_said, way, back, back_said = None, "", "rolled", None, ""
-    if shot.awareness == "dodges":
+    if shot.awareness == "dodges" and not out_of_fight(target, states[shot.target], options):   # D-FU-27
         cut = shot.propelled_penalty if weapon.propelled else 0
         shield = SHIELDS[target.shield]["ranged"]
         stunned = states[shot.target].stunned > 0
@@ -183,6 +183,9 @@ def resolve_shot(shot: Shot, sheets: Mapping[str, Sheet], states: Mapping[str, S
                       f"{signed(shot_roll)}: {describe(result)}, against "
                       + ("a target unaware of it, " if shot.awareness == "unaware" else "")
                       + f"difficulty {level_name(shot.difficulty)}.", "FUDGE 4.4", faces, "shot"))
+    if shot.awareness == "dodges" and aim.dodge is None:
+        steps.append(Step(f"{target.name} is out of the fight and cannot dodge: the shot is unopposed, as at a "
+                          "target unaware of it.", "D-FU-27"))
     other: int | None = None
     if aim.dodge is not None:
         if aim.dodge_way == "fixed":
