@@ -384,6 +384,21 @@ ROUNDS = [
          "round", {**DUEL, "foes_tactic": "all_out_offense"}, SNORRI_BRYNHILD),
     Case("all-out offense against all-out defense", fresh("snorri", "brynhild"), "round",
          {**DUEL, "tactic": "all_out_offense", "foes_tactic": "all_out_defense"}, SNORRI_BRYNHILD),
+    Case("both all-out offense: the winner's +3 (D-FU-26)", fresh("snorri", "brynhild"), "round",
+         {**DUEL, "tactic": "all_out_offense", "foes_tactic": "all_out_offense"}, SNORRI_BRYNHILD),
+    Case("both all-out offense, 1dF damage roll (D-FU-26)", fresh("snorri", "brynhild", options={
+        "damage_roll": "one_df_factor"}), "round", {**DUEL, "tactic": "all_out_offense",
+                                                    "foes_tactic": "all_out_offense"}, SNORRI_BRYNHILD),
+    Case("graze roll 1dF under the situational roll (D-FU-29)", fresh("snorri", "brynhild", options={
+        "graze_roll": "on", "damage_roll": "situational"}), "round", DUEL, SNORRI_BRYNHILD, engine=True),
+    Case("graze at the GM's level with a graze roll: none asked (D-FU-29)", fresh("snorri", "brynhild", options={
+        "graze": "hurt", "graze_roll": "on", "damage_roll": "one_df_level"}), "round", DUEL, SNORRI_BRYNHILD),
+    Case("Damage Capacity record, Superb, a level by severity (D-FU-23)", fresh("snorri", sheets=[
+        {"name": "Ragnar", "offense": 1, "damage_capacity": 3, "weapons": [{"name": "Sword", "notation": "size 2"}]}],
+        options={"record": "capacity"}), "round", DUEL, round_reader("Snorri", ["Ragnar"])),
+    Case("an Ogre 2 Scale larger needs Fair (D-FU-30)", fresh("snorri", sheets=[
+        {"name": "Ogre", "role": "major", "offense": 0, "strength": 2, "scale": 2,
+         "weapons": [{"name": "Club", "notation": "size 2"}]}]), "round", DUEL, round_reader("Snorri", ["Ogre"])),
     Case("situational damage roll with the limitations",
          fresh("snorri", "brynhild", options={"damage_roll": "situational_limited"}), "round", DUEL, SNORRI_BRYNHILD,
          engine=True),
@@ -515,6 +530,16 @@ ATTACKS = [
          attack_reader("Snorri", "Brynhild")),
     Case("against an unaware defender", fresh("snorri", "brynhild", options=ALTERNATING), "attack",
          {**SNORRI_ATTACKS, "defender_tactic": "unaware"}, attack_reader("Snorri", "Brynhild")),
+    # D-FU-27: a defender out of the fight makes no defence roll, so the walk takes the attack roll alone.
+    Case("against an Incapacitated defender (D-FU-27)", fresh("snorri", "brynhild", options=ALTERNATING, wounds=(
+        ("c2", "incapacitated"),)), "attack", SNORRI_ATTACKS, attack_reader("Snorri", "Brynhild"), resolutions=1 + 9),
+    Case("against a Near Death defender set to defend all-out (D-FU-27)", fresh("snorri", "brynhild", options=(
+        ALTERNATING), wounds=(("c2", "near_death"),)), "attack",
+         {**SNORRI_ATTACKS, "defender_tactic": "all_out_defense"}, attack_reader("Snorri", "Brynhild"),
+         resolutions=1 + 9),
+    Case("all-out offense, 1dF damage roll (D-FU-25)", fresh("snorri", "brynhild", options={
+        **ALTERNATING, "damage_roll": "one_df_factor"}), "attack", {**SNORRI_ATTACKS, "tactic": "all_out_offense"},
+         attack_reader("Snorri", "Brynhild")),
     Case("a stunned defender", fresh("snorri", "brynhild", options=ALTERNATING, then=(
         ("wound", {"target": "c2", "level": "hurt", "stun": True}, {}),)), "attack", SNORRI_ATTACKS,
          attack_reader("Snorri", "Brynhild")),
@@ -557,8 +582,9 @@ SHOTS = [
     Case("a shot with the 1dF damage roll, a large shield", fresh(sheets=[GUNNER, SHIELDMAN], options={
         "damage_roll": "one_df_level"}), "shoot", {"shooter": "c1", "target": "c2", "awareness": "dodges"},
          shot_reader("Gunner", "Shieldman", False)),
-    Case("at a target already Incapacitated", fresh("will", "dicken", wounds=(("c2", "incapacitated"),)), "shoot",
-         {"shooter": "c1", "target": "c2", "awareness": "dodges"}, shot_reader("Will Scarlet", "Dicken", False)),
+    Case("at a target already Incapacitated: no dodge (D-FU-27)", fresh("will", "dicken", wounds=(
+        ("c2", "incapacitated"),)), "shoot", {"shooter": "c1", "target": "c2", "awareness": "dodges"},
+         shot_reader("Will Scarlet", "Dicken", False), resolutions=1 + 9),
     Case("NPC dodges at its level", fresh("will", "dicken", options={"npc_rolls": "fixed"}), "shoot",
          {"shooter": "c1", "target": "c2", "awareness": "dodges"}, shot_reader("Will Scarlet", "Dicken", False)),
 ]
