@@ -481,6 +481,9 @@ class PagePolicyReader(html.parser.HTMLParser):
             if self.policy is not None:
                 self.problems.append("the page has two Content-Security-Policy <meta> elements")
             self.policy = values.get("content", "")
+            if "'unsafe-eval'" in self.policy.lower().replace(";", " ").split():
+                # The page compiles nothing from text; a tool that evaluates text in it bypasses the policy itself.
+                self.problems.append("'unsafe-eval' in the policy (the page runs no eval; tools bypass the policy)")
         elif tag in ("script", "link", "style", "img") and self.policy is None:
             self.before_policy.append(tag)
         if tag == "script" and "src" not in values:
@@ -498,7 +501,8 @@ class PagePolicyReader(html.parser.HTMLParser):
 def check_page_policy(page: str) -> None:
     """Refuse a page its own Content-Security-Policy would break: the policy must come before anything it governs,
     and the page must hold no inline script, <style> element, inline event handler or javascript: URL, which the
-    policy refuses silently in the browser (and the browser tests would only see as something not working)."""
+    policy refuses silently in the browser (and the browser tests would only see as something not working).
+    Refuse a policy that allows 'unsafe-eval' too: nothing in the page needs it (tests/web/test_csp.py)."""
     reader = PagePolicyReader()
     reader.feed(page)
     problems = list(reader.problems)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page
 
 from build import Handler
 
@@ -55,6 +55,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # No bypass_csp: every browser test drives the page under the policy it ships with, which allows no eval. Nothing
+    # here needs one: Playwright compiles what it is given (evaluate, a wait's function) with eval allowed, and only
+    # a wait on an expression polls with eval (wait_ready below); tests/web/test_csp.py listens for violations.
     return {**browser_context_args, "viewport": {"width": 768, "height": 1024}, "has_touch": True}
 
 
@@ -83,8 +86,8 @@ def fresh_context(browser: Browser, browser_context_args: dict[str, Any]) -> Ite
 
 
 def wait_ready(page: Page) -> None:
-    # Under the page's Content-Security-Policy, wait_for_function needs a function: Playwright polls an expression
-    # with eval, which the policy refuses. (add_script_tag is refused too: inject with page.evaluate.)
+    # A function, not an expression: Playwright polls an expression with eval, which the page's policy refuses.
+    # (add_script_tag is refused too: inject with page.evaluate.)
     page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
                            timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "ready", page.get_by_test_id("engine-message").text_content()
@@ -92,8 +95,13 @@ def wait_ready(page: Page) -> None:
 
 def open_page(page: Page, url: str) -> Page:
     """Load the page to ready, with dialogs (alert) recorded instead of accepted silently."""
-    page.dialogs = []  # type: ignore[attr-defined]
-    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))  # type: ignore[attr-defined]
+    dialogs: list[str] = []
+    page.dialogs = dialogs  # type: ignore[attr-defined]
+
+    def record(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+    page.on("dialog", record)
     page.goto(url)
     wait_ready(page)
     return page
