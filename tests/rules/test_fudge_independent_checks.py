@@ -17,6 +17,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.api import call
 
@@ -277,3 +279,57 @@ def test_independent_check(case: dict[str, Any]) -> None:
                 for level in widget(seen[name], "track")["levels"]] == marks
     for name, level in case.get("acts", {}).items():
         assert acting_level(answer["encounter"], name) == level
+
+
+# -- the same rules as properties over many inputs ---------------------------------------------------------
+
+PAIN = {"scratch": 1, "hurt": 2, "very_hurt": 3, "incapacitated": 4, "near_death": 5}     # wound levels, seed 4.51
+
+
+def capacity_status(capacity: int, wounds: list[str], options: dict[str, str]) -> str:
+    """The Damage Capacity record's condition written from seed 4.57 and D-FU-23 alone: each hit past a Scratch
+    costs a level (or its severity less one), three Scratches one hit unless never; Mediocre Hurt, Poor Very Hurt,
+    Terrible \u22123 or Incapacitated, below Terrible Incapacitated; above Mediocre after a hit, Wounded."""
+    hits = [PAIN[wound] for wound in wounds if wound != "scratch"]
+    lost = sum(level - 1 if options["capacity_loss"] == "severity" else 1 for level in hits)
+    if options["capacity_scratches"] == "three":
+        lost += wounds.count("scratch") // 3
+    now = capacity - lost
+    if not wounds:
+        return "Undamaged"
+    if not lost:
+        return "Scratch"
+    if now < -3 or (now == -3 and options["capacity_terrible"] == "incapacitated"):
+        return "Incapacitated"
+    return {-1: "Hurt (\u22121)", -2: "Very Hurt (\u22122)", -3: "Very Hurt (\u22123)"}.get(now, "Wounded (no penalty)")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(-3, 3), st.lists(st.sampled_from(sorted(PAIN)), max_size=6),
+       st.sampled_from(("severity", "one")), st.sampled_from(("three", "never")),
+       st.sampled_from(("penalty", "incapacitated")))
+def test_the_damage_capacity_record_reads_the_condition_from_damage_capacity(
+        capacity: int, wounds: list[str], loss: str, scratches: str, terrible: str) -> None:
+    """Item 7, D-FU-23: whatever the wounds (Near Death ones too), the card's status is what Damage Capacity
+    says, and a fighter is refused as out of the fight exactly when that is Incapacitated."""
+    options = {**CAPACITY, "capacity_loss": loss, "capacity_scratches": scratches, "capacity_terrible": terrible}
+    case = {"sheets": [{**RAGNAR, "damage_capacity": capacity}, {"name": "Foe", "weapons": SWORD}],
+            "options": options, "wounds": [("c1", wound) for wound in wounds]}
+    encounter = build(case)
+    expected = capacity_status(capacity, wounds, options)
+    assert cards(ok("view", encounter=encounter))["Ragnar"]["status"]["text"] == expected
+    assert (acting_level(encounter, "Ragnar") is None) == (expected == "Incapacitated")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(sorted(PAIN)), max_size=5), st.sampled_from(("normal", "all_out_defense", "unaware")),
+       st.sampled_from(("-", "0", "+")))
+def test_a_defender_out_of_the_fight_is_never_asked_for_a_defence(wounds: list[str], tactic: str, face: str) -> None:
+    """Item 8, D-FU-27: in alternating turns the defence roll is asked for exactly when the defender can act
+    and is aware of the attack."""
+    case = {"fighters": ["snorri", "brynhild"], "options": ALTERNATING, "wounds": [("c2", wound) for wound in wounds]}
+    encounter = build(case)
+    down = acting_level(encounter, "Brynhild") is None
+    inputs = {**SNORRI_ATTACKS, "defender_tactic": tactic}
+    _, prompts, _ = play(encounter, "attack", inputs, {"attack": face * 4, "defense": "0000"})
+    assert ("defense 4dF" in prompts) == (not down and tactic != "unaware"), prompts
