@@ -158,8 +158,9 @@ def has_step(page: Page, text: str) -> None:
 # -- the dice prompt -------------------------------------------------------------------------------------------
 
 def dice_words(faces: str | list[int]) -> str:
-    """How the engine names the dice a roll needs: 4 Fudge dice, 3 six-sided dice."""
-    return f"{len(faces)} six-sided dice" if isinstance(faces, list) else f"{len(faces)} Fudge dice"
+    """How the engine names the dice a roll needs: 4 Fudge dice, 1 Fudge die (a graze roll), 3 six-sided dice."""
+    kind = "six-sided" if isinstance(faces, list) else "Fudge"
+    return f"{len(faces)} {kind} {'die' if len(faces) == 1 else 'dice'}"
 
 
 def as_text(faces: str | list[int]) -> str:
