@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from hypothesis import given, settings, strategies as st
 from rules.dice import SeededDice
 from rules.encounter import Encounter
 from rules.hexes import distance
+from rules.systems import sla
 from rules.systems.sla import volley
 from rules.systems.sla.diagram import REGION_OF
+from rules.systems.sla.sheet import LOCATION_LABELS
 from rules.systems.sla.shooting import read_shot
 from rules.systems.sla.volley_odds import _WORK, volley_odds
 
@@ -335,14 +338,20 @@ _DUEL = encounter_of([GUNNER, TARGET, BYSTANDER])
 
 @pytest.mark.parametrize("inputs", [
     {"mode": "burst"}, {"mode": "auto", "burst_dice": 2, "distance": 50}, {"mode": "semi", "weapon": 2, "shots": 3},
+    {"mode": "semi", "weapon": 2, "shots": 1},
     {"mode": "single", "weapon": 1}, {"mode": "suppress"}, {"mode": "single", "weapon": 3, "distance": 30}])
 def test_the_odds_of_bullets_on_target_match_a_monte_carlo_run_of_the_resolver(inputs: dict[str, Any]) -> None:
+    """The odds read the inputs as asked; the resolver reads them as the log keeps them (``read_inputs``), as
+    ``act`` does: the two must be the same shot (issue 35, item 1: a 1 left out of the log was read back as 2)."""
     encounter = Encounter.from_dict(_DUEL)
     played = encounter.play()
-    shot = read_shot({"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10, **inputs}, played.sheets,
-                     played.states, encounter.options)
+    asked = {"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10, **inputs}
+    odds_shot = read_shot(asked, played.sheets, played.states, encounter.options)
+    kept = sla.read_inputs("shoot", played.sheets, played.states, asked, encounter.options)
+    shot = read_shot(kept, played.sheets, played.states, encounter.options)
+    assert shot == odds_shot
     _WORK.clear()
-    odds = volley_odds(shot, played.sheets, played.states, encounter.options)
+    odds = volley_odds(odds_shot, played.sheets, played.states, encounter.options)
     exact = {bar["label"]: bar["probability"] for bar in odds["charts"][0]["bars"]}
     runs = 1500
     seen: Counter[int] = Counter()
@@ -357,6 +366,39 @@ def test_the_odds_of_bullets_on_target_match_a_monte_carlo_run_of_the_resolver(i
         low, high = _span(label)
         found = sum(count for hits, count in seen.items() if low <= hits <= high) / runs
         assert abs(found - probability) <= 4 * math.sqrt(probability * (1 - probability) / runs) + 0.005, label
+
+
+def test_the_odds_of_a_one_shot_semi_auto_volley_are_the_api_over_every_face() -> None:
+    """Exact: every face of every roll ``act`` asks for, with dice on demand, weighed and tallied as the odds' two
+    charts (shots on target, where they land) against the odds' fractions (issue 35, item 1: the odds of one shot
+    were shown while the resolver fired two).  The Target's PHYS 20 asks no knockback; longer volleys are too many
+    faces to walk and are checked by the Monte Carlo run above."""
+    inputs = {"attacker": "c1", "target": "c2", "aim": "0,3", "distance": 10, "mode": "semi", "weapon": 2,
+              "shots": 1}
+    _WORK.clear()
+    answer = ok("odds", encounter=_DUEL, action="shoot", inputs=inputs)
+    charts = {chart["title"]: {bar["label"]: Fraction(bar["fraction"]) for bar in chart["bars"]}
+              for chart in answer["charts"]}
+    tallied: dict[str, Fraction] = {}
+    lands: dict[str, Fraction] = {}
+    pending: list[tuple[dict[str, list[int]], Fraction]] = [({}, Fraction(1))]
+    while pending:
+        given, chance = pending.pop()
+        result = ok("act", encounter=_DUEL, action="shoot", inputs=inputs, dice="given", faces=given)
+        if "needs" in result:
+            need = result["needs"]
+            assert need["roll"] in ("attack", "direction"), need
+            for faces in itertools.product(range(1, 7), repeat=need["count"]):
+                pending.append(({**given, need["roll"]: list(faces)}, chance / 6 ** need["count"]))
+            continue
+        marks = Encounter.from_dict(result["encounter"]).play().states["c2"].marks
+        hits = [mark for mark in marks if mark.kind == "hit"]
+        key = f"{len(hits)} shot{'s' if len(hits) != 1 else ''}"
+        for where in [LOCATION_LABELS[REGION_OF[mark.hex]] for mark in hits] or ["Miss"]:
+            lands[where] = lands.get(where, Fraction(0)) + chance
+        tallied[key] = tallied.get(key, Fraction(0)) + chance
+    assert charts["Shots on target"] == {label: value for label, value in tallied.items() if value}
+    assert charts["Where the shots land"] == {label: value for label, value in lands.items() if value}
 
 
 def _span(label: str) -> tuple[int, int]:

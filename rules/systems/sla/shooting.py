@@ -124,12 +124,16 @@ class Shot:
         for name, default in _MODE_DEFAULTS:
             if getattr(self, name) != default:
                 out[name] = getattr(self, name)
+        if self.mode == "semi":
+            # Always kept: the reader's default depends on the shooter (two shots where he may fire two), so a 1 left
+            # out would be read back as 2 (issue 35, item 1; D-SL-6).
+            out["shots"] = self.shots
         if self.paired >= 0:
             out.update(two_weapons=True, paired=self.paired)
         return out
 
 
-_MODE_DEFAULTS = (("mode", "single"), ("shots", 1), ("burst_dice", 0), ("wanted", 0), ("steer", "toward"),
+_MODE_DEFAULTS = (("mode", "single"), ("burst_dice", 0), ("wanted", 0), ("steer", "toward"),
                   ("walk_to", ""), ("walk_after", 0), ("walk_pay", "stray"), ("shell", "shot"), ("hands", "two"),
                   ("hand", "main"), ("focus", "made"), ("crossing", "dodge"))
 

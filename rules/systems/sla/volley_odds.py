@@ -281,7 +281,7 @@ def _steps(shot: Shot, plan_: Plan, armed: Sheet, state: State, options: Options
 
 
 def _title(shot: Shot, armed: Sheet, sheet: Sheet) -> str:
-    what = {"single": "a shot", "semi": f"{shot.shots} semi-auto shots", "auto": "a full-auto burst",
+    what = {"single": "a shot", "semi": f"{shot.shots} semi-auto shot{'s' if shot.shots > 1 else ''}", "auto": "a full-auto burst",
             "burst": "a burst", "suppress": "suppressive fire"}[shot.mode]
     where = "" if shot.mode == "suppress" else (
         f" at the {LOCATION_LABELS[REGION_OF[shot.aim]]} ({number(shot.aim[0])}, {number(shot.aim[1])})")
