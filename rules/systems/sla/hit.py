@@ -146,14 +146,18 @@ def touched(hex_: Hex, radius: int) -> list[str]:
 
 
 def land_hit(sheet: Sheet, state: State, hex_: Hex, plan_: Plan, rolled: Dice, options: Options, dice: DiceSource,
-             *, knocks: bool = True) -> tuple[State, list[Step], str]:
+             *, knocks: bool = True, which: Which | None = None,
+             standing: bool = True) -> tuple[State, list[Step], str]:
     """A hit landing on ``hex_``: on its location, or, with a template, on every location it covers; a rotary gun
-    shares its barrels' damage among them (D-SL-28); knockback is rolled once on the damage done in all."""
+    shares its barrels' damage among them (D-SL-28); knockback is rolled once on the damage done in all.  ``which``
+    is the hit's place in an action of several (:func:`knock`); ``standing`` False for a target already down, who
+    makes no plain knockback roll (D-SL-36)."""
     locations = touched(hex_, plan_.template)
     if not locations:
         return state, [Step("That is off the body: the shot misses", "D-SL-23")], "Miss"
     if plan_.template == 0 and plan_.barrels == 1:
-        return strike(sheet, state, locations[0], plan_, rolled, options, dice, knocks=knocks)
+        return strike(sheet, state, locations[0], plan_, rolled, options, dice, knocks=knocks, which=which,
+                      standing=standing)
     names = ", ".join(LOCATION_LABELS[location] for location in locations)
     cells = len(within(hex_, plan_.template))
     times = (plan_.barrels, len(locations)) if plan_.barrels > 1 else (1, 1)
@@ -165,12 +169,13 @@ def land_hit(sheet: Sheet, state: State, hex_: Hex, plan_: Plan, rolled: Dice, o
     before = state
     parts = []
     for location in locations:
-        state, more, outcome = strike(sheet, state, location, plan_, rolled, options, dice, times, knocks=False)
+        state, more, outcome = strike(sheet, state, location, plan_, rolled, options, dice, times, knocks=False,
+                                      which=which)
         steps += more
         parts.append(outcome.split(";")[0])
     done = state.incap_damage - before.incap_damage
     if knocks:
-        state, knocked = knock(sheet, state, done, dice)
+        state, knocked = knock(sheet, state, done, dice, which=which, standing=standing)
         steps += knocked
     outcome = "; ".join(parts)
     if dead(sheet, state):
@@ -308,12 +313,13 @@ def impact(sheet: Sheet, state: State, location: str, plan_: Striking, penetrati
 
 def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: Dice, options: Options,
            dice: DiceSource, times: tuple[int, int] = (1, 1), knocks: bool = True, *, melee: bool = False,
-           bruising: str = "") -> tuple[State, list[Step], str]:
+           bruising: str = "", which: Which | None = None, standing: bool = True) -> tuple[State, list[Step], str]:
     """A hit on one location: through its armour to Incap and the location, and what follows (``knocks``: the
     knockback rolls, left to the caller when one attack hits several locations at once).  A melee blow (``melee``)
     must beat the PV and otherwise touches neither armour nor victim (D-SL-7); ``bruising`` is "track" for bruising
     on the Incap track alone (fists, blunt weapons, PEN 0 or less) or "both" for a Martial Arts bruising blow that
-    marks the location too (seed, Applying Damage; Bruising Damage): neither opens a wound."""
+    marks the location too (seed, Applying Damage; Bruising Damage): neither opens a wound.  ``which`` and
+    ``standing`` are :func:`knock`'s."""
     place_ = LOCATION_LABELS[location]
     steps = []
     hardened = skin_pv(sheet, state) if sheet.skin == "vevaphon" and sheet.vevaphon_pv else 0
@@ -375,7 +381,8 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
         steps.append(Step(f"Penetration {hit.penetration} is below PHYS {sheet.stat('phys')}: the bullet stays in the "
                           "Torso, to be extracted before it can heal", "seed, Damage; D-SL-32"))
     if hardened:
-        result, step = test(dice, "conc", f"{sheet.name} is hit: roll 3d6 for a CONC test to keep the skin armoured"
+        result, step = test(dice, roll_name(dice, "conc", which), f"{said(which)}{sheet.name} is hit: roll 3d6 for a "
+                            "CONC test to keep the skin armoured"
                             + (f", {signed(-damage)} for the damage" if damage else ""), sheet.stat("conc"), "CONC",
                             "seed, Vevaphon Armour", modifier=-damage, on="roll", wounds=len(state.wounds))
         steps.append(step)
@@ -385,7 +392,7 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
             steps.append(Step(f"The cells soften: PV {minus(hardened, loss)} = {hardened - loss} (7 \u2212 the Success "
                               "die); ID follows it down", "seed, Vevaphon Armour"))
     if knocks:
-        state, knocked = knock(sheet, state, damage, dice)
+        state, knocked = knock(sheet, state, damage, dice, which=which, standing=standing)
         steps += knocked
     outcome = f"{place_} hit" + (f": {damage} damage" if damage else ": no damage through the armour"
                                   if hit.penetrates and there.live else ": stopped by the armour"
@@ -396,28 +403,52 @@ def strike(sheet: Sheet, state: State, location: str, plan_: Striking, rolled: D
     return state, steps, outcome
 
 
-def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource, suffix: str = "") -> tuple[State, list[Step]]:
+@dataclass(frozen=True)
+class Which:
+    """A hit's place in an action that hits more than once: "Shot" 2 of a semi-auto volley, "Bullet" 3 of a burst."""
+
+    word: str
+    number: int
+
+
+def roll_name(dice: DiceSource, name: str, which: Which | None) -> str:
+    """The name of a roll each hit makes for itself (D-SL-39: "These must be rolled individually"): the action's
+    first keeps the plain name, as every log of a single hit has it; a later one is named by its shot or bullet
+    number ("knockback 3" for bullet 3), so dice on demand asks for each in turn and the log shows them apart."""
+    return name if which is None or name not in dice.record else f"{name} {which.number}"
+
+
+def said(which: Which | None) -> str:
+    return "" if which is None else f"{which.word} {which.number}: "
+
+
+def knock(sheet: Sheet, state: State, damage: int, dice: DiceSource, suffix: str = "", *, which: Which | None = None,
+          standing: bool = True) -> tuple[State, list[Step]]:
     """Knockback and knockdown (seed, Knockback; D-SL-26): damage over PHYS calls for a PHYS roll to stay standing;
     over twice PHYS knocks down, with a PHYS roll to stay conscious.  ``suffix`` tells the rolls apart when one
-    action knocks several characters back (a grenade's " 2")."""
+    action knocks several characters back (a grenade's " 2"); ``which`` when one action hits several times
+    (:func:`roll_name`, D-SL-39).  A target already down (``standing`` False) makes no plain knockback roll, but a
+    hit over twice PHYS still asks the roll to stay conscious (D-SL-36); one already knocked out rolls nothing."""
     phys = sheet.stat("phys")
     kind, penalty = knockback(damage, phys)
-    if kind == "none" or dead(sheet, state):
+    if kind == "none" or dead(sheet, state) or (not standing and (kind == "roll" or state.knocked_out)):
         return state, []
     wounds = len(state.wounds)
     if kind == "down":
-        result, step = test(dice, "conscious" + suffix, f"{damage} damage is more than twice {sheet.name}'s PHYS: "
-                            "knocked down; roll 3d6 for a PHYS test to stay conscious", phys, "PHYS",
-                            "seed, Knockback", wounds=wounds)
+        result, step = test(dice, roll_name(dice, "conscious", which) + suffix, f"{said(which)}{damage} damage is "
+                            f"more than twice {sheet.name}'s PHYS: knocked down; roll 3d6 for a PHYS test to stay "
+                            "conscious", phys, "PHYS", "seed, Knockback", wounds=wounds)
+        step = replace(step, text=said(which) + step.text)
         state = replace(state, position="down")
         if result.success:
             return replace(state, lost_phases=3), [step, Step(
                 f"{sheet.name} is down (+3 to hit him) and loses a full round (3 phases) of actions",
                 "seed, Knockback")]
         return replace(state, knocked_out=True), [step, Step(f"{sheet.name} is knocked out", "seed, Knockback")]
-    result, step = test(dice, "knockback" + suffix, f"{damage} damage is more than {sheet.name}'s PHYS {phys}: roll 3d6 "
-                        f"for a PHYS test at {signed(-penalty)} to stay standing", phys, "PHYS", "seed, Knockback",
-                        modifier=-penalty, on="roll", wounds=wounds)
+    result, step = test(dice, roll_name(dice, "knockback", which) + suffix, f"{said(which)}{damage} damage is more "
+                        f"than {sheet.name}'s PHYS {phys}: roll 3d6 for a PHYS test at {signed(-penalty)} to stay "
+                        "standing", phys, "PHYS", "seed, Knockback", modifier=-penalty, on="roll", wounds=wounds)
+    step = replace(step, text=said(which) + step.text)
     if result.success:
         slowed = state.slowed or "phase"
         return replace(state, slowed=slowed), [step, Step(

@@ -27,7 +27,8 @@ from ...report import Report, Step, signed
 from .blast import burst_limits
 from .fire import spread_modifier
 from .diagram import REGION_OF
-from .hit import bruised, deviate, fire, hex_words, land_hit, modifier_steps, prepare, skill_words, touched, trigger
+from .hit import (Which, bruised, deviate, fire, hex_words, land_hit, modifier_steps, prepare, skill_words, touched,
+                  trigger)
 from .options import Options
 from .resolution import SKILL_TARGET, Check, check
 from .rolls import ROLES, three, words
@@ -160,7 +161,8 @@ def _semi(title: str, steps: list[Step], after: dict[str, State], shot: Shot, pl
         if mark:
             marks.append(mark)
         if on_body and landed is not None:
-            state, struck, outcome = land_hit(target, state, landed, now, rolled, options, dice)
+            state, struck, outcome = land_hit(target, state, landed, now, rolled, options, dice,
+                                              which=Which("Shot", number))
             steps += struck
             outcomes.append(outcome)
         elif result.success and landed is not None:
@@ -235,7 +237,8 @@ def _burst(title: str, steps: list[Step], after: dict[str, State], shot: Shot, p
     if first:
         marks[who].append(first)
     if on_body and landed is not None:
-        states[who], struck, outcome = land_hit(target, states[who], landed, plan_, rolled, options, dice)
+        states[who], struck, outcome = land_hit(target, states[who], landed, plan_, rolled, options, dice,
+                                                which=Which("Bullet", 1))
         steps += [Step("Bullet 1: " + struck[0].text, struck[0].rule, struck[0].dice, struck[0].roll,
                        names=struck[0].names)] + struck[1:]
         outcomes.append(f"bullet 1: {outcome}")
@@ -277,9 +280,11 @@ def _burst(title: str, steps: list[Step], after: dict[str, State], shot: Shot, p
         if mark:
             marks[who].append(mark)
         if landed_here and not dead(sheets[who], states[who]):
-            already_down = states[who].position == "down" or states[who].knocked_out
+            # A target already down makes no plain knockback roll; a bullet over twice PHYS still asks the roll to
+            # stay conscious (D-SL-36); each bullet's roll is its own (D-SL-39).
+            standing = states[who].position != "down" and not states[who].knocked_out
             states[who], struck, outcome = land_hit(sheets[who], states[who], there, plan_, rolled, options, dice,
-                                                    knocks=not already_down)
+                                                    which=Which("Bullet", number), standing=standing)
             steps += struck
             outcomes.append(f"bullet {number}: {outcome}")
             hits[who] += 1
@@ -353,7 +358,8 @@ def _suppress(title: str, steps: list[Step], after: dict[str, State], shot: Shot
         if mark:
             marks.append(mark)
         if on_body:
-            state, struck, outcome = land_hit(target, state, landed, wild, hit_dice, options, dice)
+            state, struck, outcome = land_hit(target, state, landed, wild, hit_dice, options, dice,
+                                              which=Which("Bullet", number))
             steps += struck
             outcomes.append(outcome)
         else:
