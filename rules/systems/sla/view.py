@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...report import number, signed
-from .body import bleeding_every, per_round
+from .body import per_round
 from .diagram import REGION_OF, REGIONS
 from .options import Options
 from .protection import layers
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
-from .wounds import POSITION_LABELS, State, dead, location_state, unconscious
+from .wounds import POSITION_LABELS, State, dead, location_state, next_loss_in, unconscious
 
 SEVERITY = {"intact": "ok", "hurt": "hurt", "useless": "down", "severe": "down", "destroyed": "out"}
 STATE_WORDS = {"intact": "unhurt", "hurt": "hurt", "useless": "useless (no Hits left)", "severe": "severely damaged",
@@ -128,8 +128,7 @@ def bleeding(state: State) -> str:
         return "none"
     if count >= 5:
         return f"{count} open: {per_round(count)} Hit{'s' if per_round(count) > 1 else ''} a round"
-    every = bleeding_every(count)
-    left = every - state.ticks % every
+    left = next_loss_in(state)
     return f"{count} open: next Hit lost in {left} round{'s' if left > 1 else ''}"
 
 

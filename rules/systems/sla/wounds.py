@@ -70,7 +70,8 @@ class State:
     worn: tuple[tuple[int, str, int], ...] = ()     # (armour layer, location, ID lost); SKIN for living armour
     pv_lost: int = 0                                # a Vevaphon's hardened PV lost to failed CONC rolls
     wounds: tuple[Wound, ...] = ()
-    ticks: int = 0                                  # phase 3s passed while wounds were open (D-SL-27)
+    ticks: int = 0                                  # phase 3s since the last Hit bled, or since the first wound
+    #                                                 opened (D-SL-27; :func:`next_loss_in`)
     stuck: int = 0                                  # bullets stuck in the Torso
     round: int = 1
     phase: int = 1
@@ -217,20 +218,53 @@ def close_wound(state: State) -> State:
     return replace(state, wounds=wounds, ticks=state.ticks if wounds else 0)
 
 
+def next_loss_in(state: State) -> int:
+    """The rounds until the next Hit bleeds away: 1 means at this round's phase 3 (0 with no open wound).  The one
+    reading of the bleeding countdown, for the bleeding itself (:func:`bleed`) and for the card (``view.bleeding``).
+
+    The count (``State.ticks``) is the phase 3s passed since the last Hit bled, or since the first wound opened
+    when none has bled yet; the wounding round's own phase 3 is the first (D-SL-27).  With n open wounds a Hit
+    bleeds at the phase 3 where the count reaches the interval, ``bleeding_every(n)`` (5 rounds for one wound, one
+    fewer for each further wound: "subsequent wounds shorten the time between loss"), and the count starts again.
+
+    When the number of open wounds changes (a new wound, or one closed by first aid or regeneration) the count is
+    kept, not restarted, and read against the new interval: the rounds already passed since the last loss count
+    toward it.  So a new wound never puts a loss off, it can only bring it nearer, and a closed wound never brings it
+    nearer.  A count already at or past a new, shorter interval bleeds at this round's phase 3: one Hit, not one for
+    each interval passed.  From five wounds on, Hits bleed every round.  The last wound closed ends the count; the
+    next wound starts it afresh.
+
+    Issue 35's case: a wound in round 1, rounds 1 to 4 end (the count is 4), a second wound in round 5 (interval
+    4): the Hit bleeds at round 5's phase 3, in 1 round.
+
+    >>> one = State(wounds=(Wound("torso", 1),), ticks=4)
+    >>> next_loss_in(one), next_loss_in(replace(one, wounds=one.wounds * 2)), next_loss_in(replace(one, ticks=0))
+    (1, 1, 5)
+    >>> next_loss_in(replace(one, wounds=one.wounds * 2, ticks=1)), next_loss_in(State())
+    (3, 0)
+    """
+    count = len(state.wounds)
+    if not count:
+        return 0
+    if count >= 5:
+        return 1
+    return max(1, bleeding_every(count) - state.ticks)
+
+
 def bleed(sheet: Sheet, state: State) -> tuple[State, list[str]]:
     """Phase 3's bleeding (seed, Wounds; RULES_NOTES 3.3, D-SL-27): with n open wounds, a Hit every 6 \u2212 n rounds
-    up to five wounds, n \u2212 4 a round past that; from the oldest wound's location, the Torso once that is at 0."""
+    up to five wounds, n \u2212 4 a round past that, when :func:`next_loss_in` comes to this round; from the oldest
+    wound's location, the Torso once that is at 0."""
     count = len(state.wounds)
     if not count:
         return state, []
-    ticks = state.ticks + 1
-    state = replace(state, ticks=ticks)
-    every = bleeding_every(count)
-    loss = per_round(count) if count >= 5 else (1 if ticks % every == 0 else 0)
-    if not loss:
-        left = every - ticks % every
+    if next_loss_in(state) > 1:
+        state = replace(state, ticks=state.ticks + 1)
+        left = next_loss_in(state)
         return state, [f"{count} open wound{'s' if count > 1 else ''}: the next Hit bleeds away in "
                        f"{left} round{'s' if left > 1 else ''}"]
+    state = replace(state, ticks=0)
+    loss = per_round(count) if count >= 5 else 1
     where = state.wounds[0].location
     words = []
     for _ in range(loss):
