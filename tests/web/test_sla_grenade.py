@@ -71,3 +71,34 @@ def test_a_grenade_thrown_with_typed_dice_draws_its_zone_on_the_card(app: Page) 
     expect(drawn.get_by_test_id("hexes-diagram")).to_have_attribute(
         "aria-label", "Body diagram: Right leg, Left leg hurt; last attack: Fragmentation zone: Right leg, "
                       "Fragmentation zone: Left leg, Went off: off the body (0, 9)")
+
+
+def test_the_one_who_acts_jumps_on_a_grenade_someone_else_carries(app: Page) -> None:
+    """Issue 35 item 5: Hero is picked first (the tap that picks who acts fills the Thrower, as on his turn), then
+    "Someone jumps on it" with Hero as the one who jumps: Stoo carries the grenade, Hero none.  The Thrower, hidden
+    for a grenade not thrown, must not push the jumper off Hero (it snapped back to Stoo: "Stoo jumps on it").  Hero
+    takes the Damage 5 \u00d7 5 in his Torso and Abdomen; Scum gets what is left."""
+    page = app
+    start_new(page, SYSTEM)
+    add_fighter(page, "Stoo", weapon=("Frag", GRENADE), skills="Throwing 5")
+    add_fighter(page, "Hero", weapon=None)
+    add_fighter(page, "Scum", phys="6")
+    expect(page.get_by_test_id("combatant")).to_have_count(3)
+
+    tab(page, "grenade").tap()
+    form = page.get_by_test_id("action-form")
+    by_name(page, "Hero").tap()
+    expect(form.get_by_test_id("input-thrower")).to_have_value("c2")
+    form.get_by_test_id("input-how-smother").check()
+    expect(form.get_by_test_id("field-thrower")).to_be_hidden()
+    form.get_by_test_id("input-grenade").select_option(label="Other: type a notation")
+    form.get_by_test_id("input-grenade-name").fill("Frag")
+    form.get_by_test_id("input-grenade-notation").fill(GRENADE)
+    form.get_by_test_id("input-jumper").select_option(label="Hero")
+    expect(form.get_by_test_id("input-jumper")).to_have_value("c2")
+    form.get_by_test_id("input-target").select_option(label="Scum")
+    expect(form.get_by_test_id("input-jumper")).to_have_value("c2")
+    page.get_by_test_id("roll").tap()
+    expect(page.get_by_test_id("latest-title")).to_have_text("Frag: Hero jumps on it")
+    assert why_steps(page)[0].startswith("Hero jumps on it: Damage 5 \u00d7 5 = 25 to his Torso and to his Abdomen")
+    expect(form.get_by_test_id("input-jumper")).to_have_value("c2")

@@ -159,10 +159,11 @@ export class SchemaForm {
     }
   }
 
-  // A target defaults to someone other than the one acting.
+  // A target defaults to someone other than the one acting: the actor input as shown. One its `when` hides names
+  // nobody and pushes no one off a pick (a target input shown without it may well name the one who acts).
   avoidActor(field) {
     const actor = this.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
-    const acting = actor ? this.rawValue(actor.name) : "";
+    const acting = actor ? this.shownValue(actor.name) : "";
     if (!acting || field.control.value !== acting) return;
     const other = [...field.control.options].find((option) => option.value !== acting);
     if (other) field.control.value = other.value;
