@@ -99,11 +99,12 @@ test("full storage: a new entry is refused whole, and what was saved before is u
   const books = library(storage);
   const kept = books.create(answer("e1.small", "Bea"), { name: "Before" });
   assert.ok(kept.ok);
-  const before = JSON.stringify([...storage.items]);
+  const entriesOnly = () => JSON.stringify([...storage.items].filter(([key]) => key !== "woundbook.cards"));
+  const before = entriesOnly();
   const refused = books.create(answer("e1." + "y".repeat(3000), "Lars"), { name: "Shared" });
   assert.equal(refused.ok, false);
   assert.equal(refused.error.name, "QuotaExceededError");
-  assert.equal(JSON.stringify([...storage.items]), before);
+  assert.equal(entriesOnly(), before, "only the cached cards went, to make room");
   const grown = books.save(kept.meta.id, 1, answer("e1." + "z".repeat(3000), "Bea"));
   assert.equal(grown.ok, false);
   assert.equal(books.readDoc(kept.meta.id).doc.fragment, "e1.small");
@@ -159,4 +160,59 @@ test("an entry whose listing is damaged is still listed, so its document can be 
   assert.equal(listed.id, made.meta.id);
   assert.match(listed.unreadable, /damaged/);
   assert.equal(books.readDoc(made.meta.id).doc.fragment, "e1.a");
+});
+
+// Issue 35, item 10: once full, storage stayed full.
+test("a refused write drops the cached cards, then deleted entries, the oldest first, and names them", () => {
+  const storage = new MemoryStorage();
+  const books = library(storage);
+  const old = books.create(answer("e1." + "a".repeat(300), "Ann"), { name: "Oldest" });
+  const newer = books.create(answer("e1." + "b".repeat(300), "Bob"), { name: "Newer" });
+  const open = books.create(answer("e1.c", "Cid"), { name: "Open" });
+  books.remove(old.meta.id);
+  books.remove(newer.meta.id);
+  storage.quota = [...storage.items].reduce((sum, [key, value]) => sum + key.length + value.length, 0);   // full
+  const grown = books.save(open.meta.id, 1, answer("e1." + "c".repeat(350), "Cid"));
+  assert.ok(grown.ok);
+  assert.deepEqual(books.takePurged(), ["Oldest"]);
+  assert.equal(books.meta(old.meta.id), null);
+  assert.equal(books.list({ deleted: true })[0].name, "Newer", "only as many as the write needed");
+  assert.deepEqual(books.takePurged(), [], "each is told once");
+});
+
+test("an entry costs about its fragment: the cards are kept for the entry saved last only", () => {
+  const books = library();
+  const many = Array.from({ length: 40 }, (_, index) => `Operative ${index + 1}`);
+  const big = books.create(answer("e1.big", ...many), { name: "Big" });
+  assert.equal(books.cards(big.meta.id).roster.length, 40);
+  assert.ok(books.size(big.meta.id) < 600, books.size(big.meta.id));
+  const other = books.create(answer("e1.small", "Ann"), { name: "Small" });
+  assert.equal(books.cards(big.meta.id), null);
+  assert.deepEqual(books.cards(other.meta.id).roster.map((card) => card.name), ["Ann"]);
+});
+
+test("a save neither writes over an entry whose details cannot be read nor brings back a deleted one unasked", () => {
+  const books = library();
+  const made = books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
+  books.storage.setItem("woundbook.meta." + made.meta.id, "{oops");
+  assert.deepEqual(books.save(made.meta.id, 1, answer("e1.b", "Ann", "Bob")), { ok: false, unreadable: true });
+  assert.equal(books.storage.getItem("woundbook.meta." + made.meta.id), "{oops");
+  const gone = books.create(answer("e1.c", "Cid"), { name: "Cid's fight" });
+  books.remove(gone.meta.id);
+  assert.equal(books.save(gone.meta.id, 1, answer("e1.d", "Cid", "Dee")).deleted.name, "Cid's fight");
+  assert.ok(books.meta(gone.meta.id).deleted, "nothing was written");
+  const back = books.save(gone.meta.id, 1, answer("e1.d", "Cid", "Dee"), { restore: true });
+  assert.equal(back.meta.deleted, null);
+});
+
+test("delete for good takes a deleted entry's keys, and only a deleted entry's", () => {
+  const books = library();
+  const made = books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
+  assert.equal(books.erase(made.meta.id).ok, false);
+  assert.ok(books.meta(made.meta.id));
+  books.remove(made.meta.id);
+  assert.ok(books.erase(made.meta.id).ok);
+  assert.equal(books.rawDoc(made.meta.id), null);
+  assert.equal(books.meta(made.meta.id), null);
+  assert.equal(books.cards(made.meta.id), null);
 });

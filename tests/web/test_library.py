@@ -242,7 +242,9 @@ def test_leaving_an_empty_encounter_never_drops_what_another_tab_saved_into_it(a
 def test_full_storage_then_a_link_says_nothing_was_kept_and_offers_the_file(app: Page, site_url: str) -> None:
     add_combatant(app, "Before Bea")
     before = json.dumps(names_in_library(app))
+    # Full even once the cached cards are gone (a refused write drops them first, to make room).
     filled = app.evaluate("""() => {
+      localStorage.removeItem('woundbook.cards');
       let size = 1 << 20, count = 0;
       while (size >= 16) {
         try { localStorage.setItem('filler.' + count, 'x'.repeat(size)); count++; } catch { size >>= 1; }

@@ -5,7 +5,7 @@
 import * as engine from "./engine.js";
 import { banner, clearBanners, el, fieldError, q } from "./dom.js";
 import { SchemaForm, holds } from "./forms.js";
-import { download, fileName, showLink } from "./keep.js";
+import { askBeforeReplace, download, fileName, showLink, wireReplaceDialog } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
 import { renderLibrary } from "./library-view.js";
 import { renderConditions, renderTurnBar, renderTurnOrder } from "./turns-view.js";
@@ -31,6 +31,7 @@ let turnFollowed = null;   // whose turn it is, as the action forms follow it
 const formFollowed = new Map();   // action id -> whose turn its form last followed (a form follows when shown)
 let conditionsOf = null;   // the combatant whose conditions and note the dialog shows
 let entry = null;          // the library entry on screen, {id, rev}, or null while the encounter is not saved
+let unsaved = false;       // the encounter on screen has changes its last write did not keep (storage refused it)
 const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library", "turn-start", "turn-next",
   "turn-delay"];   // need the engine
 const heldTaps = [];       // taps on WAITING controls or cards while the engine loads, made once it is ready
@@ -204,15 +205,16 @@ const playerFragment = PLAYER_LINK.test(location.hash) ? location.hash.slice(1) 
 if (playerFragment) document.documentElement.dataset.mode = "player";
 const startId = playerFragment ? null : tabEntry() ?? library.last();
 const startDoc = startId ? library.readDoc(startId) : null;
-if (startDoc?.ok && Array.isArray(startDoc.doc.roster)) {
-  renderRoster(startDoc.doc.roster, {}, null);
-  q("system-name").textContent = startDoc.doc.system?.name ?? "";
+const startCards = startDoc?.ok ? library.cards(startId) : null;   // kept for the entry saved last only
+if (startCards) {
+  renderRoster(startCards.roster, {}, null);
+  q("system-name").textContent = startCards.system?.name ?? "";
   q("encounter-name").textContent = library.meta(startId)?.name ?? "";
 }
 watchDock();
 waitForEngine();
 // Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
-if (!startDoc?.ok || !startDoc.doc.roster?.length) engine.start();
+if (!startCards?.roster.length) engine.start();
 requestAnimationFrame(() => setTimeout(() => {
   performance.mark("woundbook:first-frame");   // read by the bench
   engine.start();
@@ -326,6 +328,7 @@ function nowWords() {
 
 // Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
 function open(result) {
+  unsaved = false;
   show(result);
   showLink(result.fragment);
   remember();
@@ -343,7 +346,9 @@ function remember() {
 function showEntryName() {
   const name = entry ? library.meta(entry.id)?.name ?? "" : "Not saved";
   q("encounter-name").textContent = name;
-  q("encounter-name").title = entry ? "This encounter's name in your encounters" : "This encounter is not saved in this browser";
+  q("encounter-name").title = !entry ? "This encounter is not saved in this browser"
+    : storageRefused ? "This encounter's name in your encounters, kept only while this tab is open"
+      : "This encounter's name in your encounters";
 }
 
 function entryName(id) {
@@ -351,10 +356,11 @@ function entryName(id) {
 }
 
 // Leave the open entry for another. One that holds no work (no event, default options, never renamed) is not
-// worth keeping; any other stays in the library. Returns the entry left, to go back to, or null.
+// worth keeping; any other stays in the library. Returns the entry left, to go back to ({id, rev, unsaved}: whether
+// changes on screen were not kept in it), or null.
 function leave() {
   if (!entry) return null;
-  const left = entry;
+  const left = { ...entry, unsaved };
   entry = null;
   const meta = library.meta(left.id);
   // Only while no other tab has saved into it since: their work in it is not this tab's to drop.
@@ -363,6 +369,26 @@ function leave() {
     return null;
   }
   return meta ? left : null;
+}
+
+// Whether replacing the encounter on screen would drop changes: its last write was refused, or this browser keeps
+// nothing beyond the tab (then the tab's own list holds them only until it closes, or a reload).
+function unsavedWork() {
+  return Boolean(current) && (unsaved || Boolean(storageRefused) && holdsWork(current.view));
+}
+
+// Replace the encounter on screen by `go`, asking first when that would drop unsaved changes (js/keep.js).
+function replacing(what, go, cancel = () => {}) {
+  if (!unsavedWork()) return go();
+  askBeforeReplace(what, { download: downloadEncounter, replace: go, cancel });
+}
+
+// Where the entry left behind is kept, in words that are true: without the changes not kept, or only in this tab.
+function keptWords(left) {
+  const name = `“${entryName(left.id)}”`;
+  if (storageRefused) return `${name} is in Encounters until this tab is closed: this browser keeps nothing.`;
+  return left.unsaved ? `${name} is kept in Encounters as it was last saved, without the changes that could not be saved.`
+    : `${name} is kept in Encounters.`;
 }
 
 function holdsWork(view) {
@@ -376,7 +402,8 @@ function startEntry(result, { name, origin = null } = {}) {
   const made = library.create(result, { name: `${name} of ${nowWords()}`, origin });
   entry = made.ok ? { id: made.meta.id, rev: made.meta.rev } : null;
   open(result);
-  if (!made.ok) notSaved(made.error);
+  if (made.ok) toldPurged();
+  else notSaved(made.error);
   return made.ok;
 }
 
@@ -391,6 +418,13 @@ function openLink(link, unchanged) {
   if (!opened) return false;
   const known = library.findByLink(link, opened.fragment);
   if (known && known.id === entry?.id) return true;
+  // Not followed after all: the address bar shows the encounter on screen again.
+  replacing("Opening the link replaces it.", () => openLinkNow(link, opened, known),
+    () => history.replaceState(null, "", `#${current.fragment}`));
+  return true;
+}
+
+function openLinkNow(link, opened, known) {
   if (known) {
     const left = switchTo(known.id);
     if (left === false) return false;
@@ -405,7 +439,10 @@ function openLink(link, unchanged) {
   }
   const left = leave();
   if (startEntry(opened, { name: "Shared encounter", origin: link })) entryOpened("the shared encounter", left);
-  else if (left) banner(`“${entryName(left.id)}” is unchanged in Encounters.`, "info", backTo(left));
+  else if (left) {
+    banner(left.unsaved || storageRefused ? keptWords(left) : `“${entryName(left.id)}” is unchanged in Encounters.`,
+      "info", backTo(left));
+  }
   return true;
 }
 
@@ -414,7 +451,7 @@ function openLink(link, unchanged) {
 function entryOpened(what, left) {
   if (!left) return;
   const name = entryName(entry.id);
-  banner(`Opened ${what} as “${name}”. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
+  banner(`Opened ${what} as “${name}”. ${keptWords(left)}`, "info", backTo(left));
 }
 
 // Open a saved entry in place of the one on screen. Returns the entry left (or null), or false when the saved
@@ -434,12 +471,14 @@ function switchTo(id) {
 }
 
 function openEntry(id) {
-  const left = switchTo(id);
-  if (left !== false) {
-    clearBanners("tabs");
-    if (left) banner(`Opened “${entryName(id)}”. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
-  }
-  if (q("library-dialog").open) drawLibrary();
+  replacing(`Opening “${entryName(id)}” replaces it.`, () => {
+    const left = switchTo(id);
+    if (left !== false) {
+      clearBanners("tabs");
+      if (left) banner(`Opened “${entryName(id)}”. ${keptWords(left)}`, "info", backTo(left));
+    }
+    if (q("library-dialog").open) drawLibrary();
+  });
 }
 
 // A saved entry that cannot be read is never written over: it stays as it is, and can be downloaded.
@@ -457,41 +496,69 @@ function downloadRaw(id) {
 }
 
 function notSaved(error) {
+  unsaved = true;
+  toldPurged();
   const why = error.name === "QuotaExceededError" ? "your browser's storage is full" : `the browser refused to save it (${error.name})`;
   banner(`Not saved: ${why}. The encounter on screen works, but it is not kept in this browser; download it to `
     + "keep it (Share can open the file later).", "storage", { label: "Download it", run: downloadEncounter });
 }
 
+// A write kept the encounter on screen. Where the browser keeps nothing beyond the tab, the banner saying so stays.
+function kept() {
+  unsaved = false;
+  if (!storageRefused) clearBanners("storage");
+  toldPurged();
+}
+
+// Deleted entries removed for good to make room (js/library.js) are named, never dropped without a word.
+function toldPurged() {
+  const gone = library.takePurged();
+  if (gone.length) {
+    banner(`To make room in this browser's storage, ${gone.length === 1 ? "a deleted encounter was" : "deleted encounters were"} `
+      + `removed for good: ${gone.map((name) => `“${name}”`).join(", ")}.`, "purged");
+  }
+}
+
 // Save the encounter on screen into its entry. Another tab's newer work is never written over: this tab's change
-// then goes into a new entry of its own.
+// then goes into a new entry of its own. An entry another tab deleted is brought back by a change here, with a word.
 function keep(result) {
   if (!entry) {
     const made = library.create(result, { name: `Encounter of ${nowWords()}` });
     if (!made.ok) return notSaved(made.error);
     entry = { id: made.meta.id, rev: made.meta.rev };
-    clearBanners("storage");
+    kept();
     return remember();
   }
-  const saved = library.save(entry.id, entry.rev, result);
+  let saved = library.save(entry.id, entry.rev, result);
+  if (saved.deleted) {
+    saved = library.save(entry.id, entry.rev, result, { restore: true });
+    const id = entry.id;
+    if (saved.ok) {
+      banner(`“${saved.meta.name}” had been deleted in another tab; this change is saved into it, so it is back in `
+        + "your encounters.", "tabs", { label: "Delete it again", run: () => deleteEntry(id) });
+    }
+  }
   if (saved.ok) {
     entry.rev = saved.meta.rev;
-    clearBanners("storage");
-    return;
+    return kept();
   }
   if (saved.error) return notSaved(saved.error);
   const theirs = entry.id;
-  const name = entryName(theirs);
+  const name = saved.unreadable ? "Encounter" : entryName(theirs);
   const made = library.create(result, { name: `${name} (this tab's copy)` });
   if (!made.ok) {
     entry = null;
     return notSaved(made.error);
   }
   entry = { id: made.meta.id, rev: made.meta.rev };
+  kept();
   remember();
   clearBanners("tabs");
   banner(saved.conflict
     ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
-    : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
+    : saved.unreadable ? `The details of this encounter's entry in Encounters could not be read, so this change is saved `
+      + `as a new entry, “${made.meta.name}”. The damaged entry is kept as it was.`
+      : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
   saved.conflict ? { label: `Open “${name}” as the other tab left it`, run: () => openEntry(theirs) } : null);
 }
 
@@ -508,7 +575,10 @@ function storageChanged(event) {
 function checkEntryFresh() {
   if (!entry) return;
   const meta = library.meta(entry.id);
-  if (meta?.rev > entry.rev) {
+  if (meta?.deleted) {
+    banner(`“${meta.name}” was deleted in another tab. It stays on screen here, and a change made here brings it back `
+      + "into your encounters.", "tabs");
+  } else if (meta?.rev > entry.rev) {
     const id = entry.id;
     banner(`“${meta.name}” was changed in another tab. Changes made here will be saved as a copy.`, "tabs",
       { label: "Load the newer version", run: () => openEntry(id) });
@@ -522,7 +592,8 @@ function openLibrary() {
 }
 
 function drawLibrary() {
-  renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: entry?.id ?? null }, {
+  renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: entry?.id ?? null,
+    memoryOnly: Boolean(storageRefused) }, {
     onOpen: (id) => { q("library-dialog").close(); openEntry(id); },
     onRename: (id, name) => {
       const renamed = library.rename(id, name);
@@ -538,14 +609,31 @@ function drawLibrary() {
     },
     onDelete: deleteEntry,
     onRestore: (id) => { library.restore(id); drawLibrary(); },
+    onErase: (id) => {
+      const name = entryName(id);
+      library.erase(id);
+      drawLibrary();
+      banner(`“${name}” is deleted for good.`, "info");
+    },
     onDownload: downloadRaw,
   });
 }
 
+// Delete an entry (kept 30 days), or, when storage cannot even mark it (full, and nothing deleted to make room),
+// for good at the game master's word. Deleting the one on screen replaces it: asked first if it holds changes not kept.
 function deleteEntry(id) {
+  if (entry?.id !== id) return deleteNow(id);
+  replacing(`Deleting “${entryName(id)}” takes it off the screen.`, () => deleteNow(id));
+}
+
+function deleteNow(id, forGood = false) {
   const name = entryName(id);
-  const deleted = library.remove(id);
-  if (!deleted.ok) return banner(`“${name}” could not be deleted: ${deleted.error?.message ?? "it is gone"}.`);
+  const deleted = forGood ? (library.forget(id), { ok: true }) : library.remove(id);
+  if (!deleted.ok) {
+    return banner(`“${name}” could not be deleted: ${deleted.error?.message ?? "it is gone"}.`, "error",
+      deleted.error ? { label: "Delete it for good", run: () => deleteNow(id, true) } : null);
+  }
+  toldPurged();
   const wasOpen = entry?.id === id;
   if (wasOpen) {
     entry = null;
@@ -553,6 +641,7 @@ function deleteEntry(id) {
     if (!next || switchTo(next.id) === false) startEntry(run("new", { system: system.id }), { name: "Encounter" });
   }
   drawLibrary();
+  if (forGood) return banner(`“${name}” is deleted for good.`, "info");
   banner(`Deleted “${name}”. It is kept for ${DELETED_KEPT_DAYS} days under Deleted in your encounters.`, "info", { label: "Undo", run: () => {
     library.restore(id);
     if (wasOpen) openEntry(id);
@@ -1132,14 +1221,19 @@ async function openFile(event) {
     banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
   if (!opened) return;
   q("share-dialog").close();
-  const left = leave();
-  const name = file.name.replace(/\.json$/i, "").replace(/^woundbook-/, "") || "Encounter from a file";
-  if (startEntry(opened, { name: `${name}, opened` })) entryOpened("the encounter from the file", left);
+  replacing("Opening the file replaces it.", () => {
+    const left = leave();
+    const name = file.name.replace(/\.json$/i, "").replace(/^woundbook-/, "") || "Encounter from a file";
+    if (startEntry(opened, { name: `${name}, opened` })) entryOpened("the encounter from the file", left);
+  });
 }
 
+// Asked first, when the encounter on screen holds changes not kept: the New dialog then says where it stays.
 function openNew() {
-  renderSystemPicker([...systems.values()], system.id);
-  q("new-dialog").showModal();
+  replacing("Starting a new encounter replaces it.", () => {
+    renderSystemPicker([...systems.values()], system.id);
+    q("new-dialog").showModal();
+  });
 }
 
 function startNew(event) {
@@ -1151,7 +1245,7 @@ function startNew(event) {
   const left = leave();
   // Leaving an empty encounter keeps nothing: the banner about the one kept before it stays.
   if (startEntry(result, { name: "Encounter" }) && left) {
-    banner(`Started a new encounter. “${entryName(left.id)}” is kept in Encounters.`, "info", backTo(left));
+    banner(`Started a new encounter. ${keptWords(left)}`, "info", backTo(left));
   }
 }
 
@@ -1253,7 +1347,15 @@ function wireEvents() {
     const link = location.hash.slice(1);
     // A player view link followed in this tab: the page starts again as the player view (read-only, saving nothing);
     // this encounter is saved already, and waits in Encounters.
-    if (PLAYER_LINK.test(link)) return whenFree("This tab opens the player view", () => location.reload());
+    // Waiting for a dice prompt, the page goes on writing the game master's link as changes are made: the link
+    // followed is put back into the address bar when the view opens, not read from it.
+    if (PLAYER_LINK.test(link)) {
+      return replacing("Opening the player view in this tab replaces it.",
+        () => whenFree("This tab opens the player view", () => {
+          history.replaceState(null, "", `#${link}`);
+          location.reload();
+        }), () => history.replaceState(null, "", `#${current.fragment}`));
+    }
     if (link && link !== current.fragment) openLink(link, "Your encounter is unchanged.");
   });
   window.addEventListener("storage", storageChanged);
@@ -1269,4 +1371,5 @@ function wireEvents() {
   q("note-save").addEventListener("click", () => tableChange("note", { text: q("note-text").value }));
   q("conditions-close").addEventListener("click", () => q("conditions-dialog").close());
   q("library-close").addEventListener("click", () => q("library-dialog").close());
+  wireReplaceDialog();
 }

@@ -16,9 +16,19 @@ function details(meta) {
   return [meta.system?.name ?? "unknown rule system", who, `changed ${when(meta.changed)}`].join(" · ");
 }
 
-// data: {entries, deleted, open}: the entries as listed, the deleted ones, and the id of the one on screen.
-// on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onDownload}.
+// Where the list is kept, in words that are true: in this browser's storage, or (where the browser refuses it any)
+// only in this tab's memory, gone when the tab is closed or reloaded.
+const KEPT = "Every encounter you make or open is kept here, in this browser, and saved as you go. Share keeps one "
+  + "as a link or a file.";
+const MEMORY_ONLY = "This browser does not let Woundbook save anything: these encounters are only in this tab's memory, "
+  + "and are gone when it is closed or reloaded. Share keeps one as a link or a file.";
+
+// data: {entries, deleted, open, memoryOnly}: the entries as listed, the deleted ones, the id of the one on screen,
+// and whether the browser keeps nothing beyond the tab.
+// on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onErase, onDownload}.
 export function renderLibrary(data, on) {
+  q("library-note").textContent = data.memoryOnly ? MEMORY_ONLY : KEPT;
+  q("library-note").classList.toggle("field-error", Boolean(data.memoryOnly));
   q("library-list").replaceChildren(...data.entries.map((meta) => renderEntry(meta, meta.id === data.open, on)));
   q("library-empty").hidden = data.entries.length > 0;
   const deleted = q("library-deleted");
@@ -28,7 +38,9 @@ export function renderLibrary(data, on) {
   el("div", { class: "library-head" }, el("strong", { testid: "library-name", dir: "auto", text: meta.name })),
   el("div", { class: "small", testid: "library-details", text: `${details(meta)} · deleted ${when(meta.deleted)}` }),
   el("div", { class: "row" }, el("button", { type: "button", testid: "library-restore", text: "Restore",
-    onclick: () => on.onRestore(meta.id) })))));
+    onclick: () => on.onRestore(meta.id) }),
+  el("button", { type: "button", testid: "library-erase", text: "Delete for good",
+    onclick: () => on.onErase(meta.id) })))));
 }
 
 function renderEntry(meta, isOpen, on) {

@@ -9,14 +9,21 @@
 // which is 5-10 times the size.
 //
 // Each entry is two keys: `woundbook.meta.<id>` (small: its name, system, combatants, times and revision, read to
-// list the library) and `woundbook.doc.<id>` (the fragment and the cards to paint first). A document that cannot
-// be read is never written over: its raw text stays under its key until the game master deletes it.
+// list the library) and `woundbook.doc.<id>` (the fragment), so an entry costs about its link. The cards painted
+// in the first frame (kept so the page shows the saved encounter before the engine is ready) are kept for one
+// entry only, the one saved last, under `woundbook.cards`: an SLA card is some 15 times its share of the link, and
+// one long encounter's cards in every entry filled the storage. A document that cannot be read is never written
+// over: its raw text stays under its key until the game master deletes it.
+//
+// A write the browser refuses for room first drops the cards (a cache), then entries deleted earlier, the oldest
+// first, and tries again after each; the entries so removed for good are named (takePurged) for the page to say.
 //
 // Pure storage: no DOM and no engine. It takes the Storage to use, so the unit tests run it in Node.
 
 const META = "woundbook.meta.";
 const DOC = "woundbook.doc.";
 const LAST = "woundbook.last";
+const CARDS = "woundbook.cards";
 const MIGRATED = "woundbook.migrated.v2";
 export const OLD_KEYS = { current: "woundbook.encounter.v1", previous: "woundbook.previous.v1" };
 export const DELETED_KEPT_DAYS = 30;
@@ -42,6 +49,11 @@ function failure(error) {
   return { name: error?.name ?? "Error", message: error?.message ?? String(error) };
 }
 
+// Whether a refused write was refused for room (Chromium and WebKit, Firefox), which removing something can make.
+function forRoom(error) {
+  return error?.name === "QuotaExceededError" || error?.name === "NS_ERROR_DOM_QUOTA_REACHED";
+}
+
 export function cleanName(name) {
   return String(name ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME);
 }
@@ -57,6 +69,7 @@ export class Library {
     this.storage = storage;
     this.now = now;
     this.makeId = makeId;
+    this.purged = [];   // the names of deleted entries removed for good to make room, not yet told
   }
 
   // -- reading ------------------------------------------------------------------------------------------
@@ -109,6 +122,22 @@ export class Library {
     return this.storage.getItem(DOC + id);
   }
 
+  // The cards to paint first for entry `id`: kept for the entry saved last (or, from an earlier version, in its
+  // document), else null.
+  cards(id) {
+    try {
+      const kept = JSON.parse(this.storage.getItem(CARDS));
+      if (kept?.id === id && Array.isArray(kept.roster)) return kept;
+    } catch { /* a cache that cannot be read is not used */ }
+    const read = this.readDoc(id);
+    return read.ok && Array.isArray(read.doc.roster) ? { id, system: read.doc.system ?? null, roster: read.doc.roster } : null;
+  }
+
+  // The characters entry `id` takes in storage (its keys and values), as the browser counts them against its quota.
+  size(id) {
+    return [META + id, DOC + id].reduce((sum, key) => sum + key.length + (this.storage.getItem(key)?.length ?? 0), 0);
+  }
+
   last() {
     const id = this.storage.getItem(LAST);
     const meta = id ? this.meta(id) : null;
@@ -124,13 +153,44 @@ export class Library {
 
   // -- writing: each returns {ok: true, ...} or {ok: false, error} (or {ok: false, conflict}) -------------------
 
-  write(key, value) {
-    try {
-      this.storage.setItem(key, typeof value === "string" ? value : JSON.stringify(value));
-      return null;
-    } catch (error) {
-      return failure(error);
+  // One key written, or the reason it was refused. Refused for room, it makes room as the top of the file says,
+  // never by removing the entry `keep` (the one being written) or one that is not deleted.
+  write(key, value, keep = null) {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    for (;;) {
+      try {
+        this.storage.setItem(key, text);
+        return null;
+      } catch (error) {
+        if (!forRoom(error) || !this.makeRoom(key, keep)) return failure(error);
+      }
     }
+  }
+
+  // Remove one thing that can go to make room: the cards, else the deleted entry deleted first. Whether one went.
+  makeRoom(key, keep) {
+    if (key !== CARDS && this.storage.getItem(CARDS) !== null) {
+      this.storage.removeItem(CARDS);
+      return true;
+    }
+    const oldest = this.list({ deleted: true }).filter((meta) => meta.id !== keep)
+      .sort((a, b) => String(a.deleted).localeCompare(String(b.deleted)))[0];
+    if (!oldest) return false;
+    this.forget(oldest.id);
+    this.purged.push(oldest.name);
+    return true;
+  }
+
+  // The names of the deleted entries removed for good to make room since last asked.
+  takePurged() {
+    return this.purged.splice(0);
+  }
+
+  // The cards of the entry saved last, kept to paint first; a refusal loses only the cache (none is then kept, so
+  // no entry's older cards are painted).
+  keepCards(id, result) {
+    const error = this.write(CARDS, { id, system: result.view.system, roster: result.view.roster });
+    if (error) this.storage.removeItem(CARDS);
   }
 
   setLast(id) {
@@ -144,31 +204,36 @@ export class Library {
     const meta = { id, name: cleanName(name) || "Encounter", system: { id: result.view.system.id, name: result.view.system.name },
       ...cast(result.view.roster), created: time, changed: time, rev: 1, origin: origin ? linkHash(origin) : null,
       links: [linkHash(result.fragment)] };
-    const error = this.write(DOC + id, this.docOf(result, 1)) ?? this.write(META + id, meta);
+    const error = this.write(DOC + id, this.docOf(result, 1), id) ?? this.write(META + id, meta, id);
     if (error) {
       this.storage.removeItem(DOC + id);
       return { ok: false, error };
     }
+    this.keepCards(id, result);
     this.setLast(id);
     return { ok: true, meta };
   }
 
   docOf(result, rev) {
-    return { fragment: result.fragment, system: result.view.system, roster: result.view.roster, rev };
+    return { fragment: result.fragment, system: result.view.system, rev };
   }
 
   // Save a new state of entry `id`, which this tab holds at revision `rev`. Another tab's newer revision is never
-  // written over: the answer is then {ok: false, conflict: their meta}, and nothing is written.
-  save(id, rev, result) {
+  // written over: the answer is then {ok: false, conflict: their meta}, and nothing is written. Nor is an entry
+  // whose details cannot be read ({unreadable: true}), nor one deleted meanwhile ({deleted: its meta}) unless
+  // `restore` says the page brings it back (and says so).
+  save(id, rev, result, { restore = false } = {}) {
     const stored = this.meta(id);
-    if (!stored) return { ok: false, missing: true };
+    if (!stored) return this.storage.getItem(META + id) === null ? { ok: false, missing: true } : { ok: false, unreadable: true };
     if (stored.rev !== rev) return { ok: false, conflict: stored };
+    if (stored.deleted && !restore) return { ok: false, deleted: stored };
     const hash = linkHash(result.fragment);
     const meta = { ...stored, ...cast(result.view.roster), system: { id: result.view.system.id, name: result.view.system.name },
       changed: this.now(), rev: rev + 1, deleted: null,
       links: [...(stored.links ?? []).filter((one) => one !== hash), hash].slice(-RECENT_LINKS) };
-    const error = this.write(DOC + id, this.docOf(result, rev + 1)) ?? this.write(META + id, meta);
+    const error = this.write(DOC + id, this.docOf(result, rev + 1), id) ?? this.write(META + id, meta, id);
     if (error) return { ok: false, error };
+    this.keepCards(id, result);
     this.setLast(id);
     return { ok: true, meta };
   }
@@ -177,7 +242,7 @@ export class Library {
     const meta = this.meta(id);
     if (!meta) return { ok: false, missing: true };
     const next = { ...meta, ...change };
-    const error = this.write(META + id, next);
+    const error = this.write(META + id, next, id);
     return error ? { ok: false, error } : { ok: true, meta: next };
   }
 
@@ -200,7 +265,7 @@ export class Library {
     const time = this.now();
     const next = { ...meta, id: copy, name: cleanName(name ?? `${meta.name} (copy)`), created: time, changed: time,
       rev: 1, deleted: null, origin: null, links: [] };
-    const error = this.write(DOC + copy, raw) ?? this.write(META + copy, next);
+    const error = this.write(DOC + copy, raw, copy) ?? this.write(META + copy, next, copy);
     if (error) {
       this.storage.removeItem(DOC + copy);
       return { ok: false, error };
@@ -217,10 +282,20 @@ export class Library {
     return this.update(id, { deleted: null });
   }
 
-  // Gone for good: only an entry that holds no work (an empty encounter left behind), or one deleted long ago.
+  // Gone for good: an entry that holds no work (an empty encounter left behind), one deleted long ago, one the
+  // game master deletes for good from the deleted list, or a deleted one removed to make room.
   forget(id) {
     this.storage.removeItem(DOC + id);
     this.storage.removeItem(META + id);
+    if (this.cards(id)) this.storage.removeItem(CARDS);
+  }
+
+  // Delete for good, from the deleted list only: an entry not deleted first is not removed by one tap.
+  erase(id) {
+    const meta = this.meta(id);
+    if (meta && !meta.deleted) return { ok: false, error: { name: "NotDeleted", message: "it is not in the deleted list" } };
+    this.forget(id);
+    return { ok: true };
   }
 
   purgeDeleted() {
