@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from rules import player
@@ -14,6 +15,7 @@ from rules.encounter import Encounter
 
 from .actions import add_combatant, cyrus_and_bandit, give_dice, start_new, typed_margin
 from .conftest import open_page, wait_ready
+from .test_layout import SCREENS, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
 
 # localStorage with a quota (characters, keys and values together, as Chromium counts them) the test sets as it
@@ -298,3 +300,32 @@ def test_a_player_link_followed_under_a_dice_prompt_opens_once_the_dice_are_used
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Pia"])
     assert entries(app)[0]["names"] == ["Cyrus", "Bandit"]
     assert entries(app)[0]["rev"] == 4   # two Adds and the hit
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024), (390, 844)])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(context: BrowserContext, site_url: str,
+                                                                             width: int, height: int, scheme: str) -> None:
+    page = with_quota(context, site_url)
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": width, "height": height})
+    two_unsaved(page)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("new-encounter").click()
+    asked(page, "Starting a new encounter replaces it.")
+    assert [target for target in small_targets(page) if target["what"].startswith("replace")] == []
+    assert run_axe(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SCREENS / f"replace-{width}x{height}-{scheme}.png"))
+    page.get_by_test_id("replace-cancel").click()
+    open_library(page)
+    entry_with(page, "Ann").get_by_test_id("library-delete").click()
+    refused = page.get_by_test_id("library-dialog").get_by_test_id("banner").filter(has_text="could not be deleted")
+    refused.get_by_test_id("banner-close").click()
+    page.evaluate("() => { window.__quota = undefined; }")   # room again
+    entry_with(page, "Ann").get_by_test_id("library-delete").click()
+    page.get_by_test_id("library-deleted").locator("summary").click()
+    expect(page.get_by_test_id("library-erase")).to_be_visible()
+    assert [target for target in small_targets(page) if target["what"].startswith("library")] == []
+    assert run_axe(page) == []
+    page.screenshot(path=str(SCREENS / f"library-deleted-{width}x{height}-{scheme}.png"))
