@@ -105,5 +105,5 @@ def test_a_player_link_followed_in_the_game_masters_tab_opens_the_player_view_an
     expect(page.get_by_test_id("player-view")).to_be_hidden()
     # A damaged one says that it is a damaged player view, not a share link of an unknown version.
     page.goto(f"{site_url}#p1.%%%")
-    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown: this share link is "
-                                                               "damaged", timeout=30_000)
+    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown: this player view "
+                                                               "link is damaged", timeout=30_000)
