@@ -233,6 +233,27 @@ def test_a_browser_that_keeps_nothing_never_says_kept(context: BrowserContext, s
         "until this tab is closed")
 
 
+def test_encounters_never_says_saved_as_you_go_while_the_screen_is_ahead_of_its_entry(context: BrowserContext,
+                                                                                     site_url: str) -> None:
+    page = with_quota(context, site_url)
+    two_unsaved(page)                  # Bob saved; Cid and Dee only on screen
+    open_library(page)
+    note = page.get_by_test_id("library-note")
+    expect(note).to_contain_text("changes this browser could not save")
+    expect(note).not_to_contain_text("saved as you go")
+    open_entry = page.get_by_test_id("library-list").locator("[data-open=true]")
+    expect(open_entry.get_by_test_id("library-details")).to_contain_text("as last saved:")
+    expect(open_entry.get_by_test_id("library-details")).to_contain_text("the changes since are only on screen")
+    page.get_by_test_id("library-close").click()
+    page.evaluate("() => { window.__quota = undefined; }")   # room again: the next change is kept
+    add_combatant(page, "Eve")
+    expect(not_saved(page)).to_have_count(0)
+    open_library(page)
+    expect(note).to_contain_text("saved as you go")
+    expect(open_entry.get_by_test_id("library-details")).not_to_contain_text("as last saved")
+    expect(open_entry.get_by_test_id("library-details")).to_contain_text("Bob, Cid, Dee, Eve")
+
+
 def test_storage_that_refuses_every_write_keeps_saying_not_saved(context: BrowserContext, site_url: str) -> None:
     page = with_quota(context, site_url, REFUSES_EVERY_WRITE)
     expect(not_saved(page)).to_have_count(1)

@@ -593,7 +593,7 @@ function openLibrary() {
 
 function drawLibrary() {
   renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: entry?.id ?? null,
-    memoryOnly: Boolean(storageRefused) }, {
+    memoryOnly: Boolean(storageRefused), unsaved }, {
     onOpen: (id) => { q("library-dialog").close(); openEntry(id); },
     onRename: (id, name) => {
       const renamed = library.rename(id, name);

@@ -22,14 +22,19 @@ const KEPT = "Every encounter you make or open is kept here, in this browser, an
   + "as a link or a file.";
 const MEMORY_ONLY = "This browser does not let Woundbook save anything: these encounters are only in this tab's memory, "
   + "and are gone when it is closed or reloaded. Share keeps one as a link or a file.";
+// Storage that refused the last write: the list is kept, but the encounter on screen is ahead of its entry.
+const BEHIND = "The encounter on screen has changes this browser could not save: its entry below is as it was last "
+  + "saved. Download it from the banner to keep them. The others are kept here, in this browser; Share keeps one as "
+  + "a link or a file.";
 
-// data: {entries, deleted, open, memoryOnly}: the entries as listed, the deleted ones, the id of the one on screen,
-// and whether the browser keeps nothing beyond the tab.
+// data: {entries, deleted, open, memoryOnly, unsaved}: the entries as listed, the deleted ones, the id of the one on
+// screen, whether the browser keeps nothing beyond the tab, and whether the one on screen has changes a write refused.
 // on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onErase, onDownload}.
 export function renderLibrary(data, on) {
-  q("library-note").textContent = data.memoryOnly ? MEMORY_ONLY : KEPT;
-  q("library-note").classList.toggle("field-error", Boolean(data.memoryOnly));
-  q("library-list").replaceChildren(...data.entries.map((meta) => renderEntry(meta, meta.id === data.open, on)));
+  q("library-note").textContent = data.memoryOnly ? MEMORY_ONLY : data.unsaved ? BEHIND : KEPT;
+  q("library-note").classList.toggle("field-error", Boolean(data.memoryOnly || data.unsaved));
+  q("library-list").replaceChildren(...data.entries.map((meta) => renderEntry(meta, meta.id === data.open,
+    meta.id === data.open && Boolean(data.unsaved), on)));
   q("library-empty").hidden = data.entries.length > 0;
   const deleted = q("library-deleted");
   deleted.hidden = data.deleted.length === 0;
@@ -43,7 +48,7 @@ export function renderLibrary(data, on) {
     onclick: () => on.onErase(meta.id) })))));
 }
 
-function renderEntry(meta, isOpen, on) {
+function renderEntry(meta, isOpen, behind, on) {
   const item = el("li", { class: `library-entry${isOpen ? " open" : ""}`, testid: "library-entry",
     dataset: { id: meta.id, open: String(isOpen), unreadable: String(Boolean(meta.unreadable)) } });
   const buttons = el("div", { class: "row" },
@@ -57,7 +62,8 @@ function renderEntry(meta, isOpen, on) {
   const head = el("div", { class: "library-head" },
     el("strong", { testid: "library-name", dir: "auto", text: meta.name }),
     isOpen ? el("span", { class: "open-here", testid: "library-open-badge", text: "open here" }) : null);
-  item.append(head, el("div", { class: "small", testid: "library-details", text: details(meta) }));
+  item.append(head, el("div", { class: "small", testid: "library-details",
+    text: behind ? `as last saved: ${details(meta)} · the changes since are only on screen` : details(meta) }));
   if (meta.unreadable) {
     item.append(el("div", { class: "field-error", testid: "library-unreadable",
       text: `Could not be read: ${meta.unreadable}. Kept as it was.` }));
