@@ -151,8 +151,9 @@ CASES: list[dict[str, Any]] = [
      "before": [*[{"action": "harm", "inputs": WOUND}] * 3, *rounds(3)],
      "wounds_before": {"c1": "3 open: next Hit lost in 3 rounds"},
      "action": "time", "inputs": ROUND, "faces": {}, "prompts": [],
+     # The log says the countdown again once the wound is closed, as the card does (the audit saw 2 and 3).
      "said": ["Stoo (round 5, phase 1): 3 open wounds: the next Hit bleeds away in 2 rounds; Round 4: regenerates "
-              "the wound in the Torso"],
+              "the wound in the Torso; 2 open, the next Hit bleeds away in 3 rounds"],
      "wounds_after": {"c1": "2 open: next Hit lost in 3 rounds"}},
 ]
 

@@ -18,7 +18,7 @@ from ...report import Report, Step, signed
 from .options import Options
 from .rolls import ROLES, three
 from .sheet import LOCATION_LABELS, Sheet
-from .wounds import State, arrive, bleed, close_wound, dead, news, restore, unconscious
+from .wounds import State, arrive, bleed, close_wound, dead, news, next_loss_in, restore, unconscious
 
 SPANS = {"phase": "A phase ends", "round": "The round ends", "hour": "An hour of rest"}
 REGENERATION_EVERY = 4
@@ -62,9 +62,13 @@ def end_phase(sheet: Sheet, state: State, options: Options) -> tuple[State, list
         words += said
         if sheet.regenerates and state.round % REGENERATION_EVERY == 0:
             if state.wounds:
-                words.append(f"Round {state.round}: regenerates the wound in the "
-                             f"{LOCATION_LABELS[state.wounds[0].location]}")
+                closed = LOCATION_LABELS[state.wounds[0].location]
                 state = close_wound(state)
+                # The countdown bleeding stated above was worked out before the wound closed: say it again.
+                left = next_loss_in(state)
+                words.append(f"Round {state.round}: regenerates the wound in the {closed}" + (
+                    f"; {len(state.wounds)} open, the next Hit bleeds away in {left} round{'s' if left > 1 else ''}"
+                    if state.wounds and len(state.wounds) < 5 else "" if state.wounds else "; no wound is open"))
             else:
                 state, places = restore(state, 1)
                 if places:
