@@ -278,6 +278,6 @@ class GivenDice(DiceSource):
     def finish(self) -> dict[str, list[Face]]:
         unused = [name for name in self._given if name not in self.record]
         if unused:
-            raise BadDice(f"faces were given for a {shown(unused[0])} roll, which this action does not make",
+            raise BadDice(f"faces were given for the roll {shown(unused[0])}, which this action does not make",
                           field=None)
         return dict(self.record)

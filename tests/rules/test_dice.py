@@ -62,7 +62,7 @@ def test_a_roll_that_was_not_given_is_an_error_without_a_fallback() -> None:
 def test_faces_given_for_a_roll_never_made_are_an_error() -> None:
     dice = GivenDice({"damage": "+", "defence": "0000"})
     dice.roll("damage", "dF", 1)
-    with pytest.raises(BadDice, match="'defence'"):
+    with pytest.raises(BadDice, match="^faces were given for the roll 'defence', which this action does not make$"):
         dice.finish()
 
 
