@@ -33,7 +33,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Union
+from typing import Any, Union
 
 from .errors import BadDice
 from .fields import shown
@@ -281,3 +281,47 @@ class GivenDice(DiceSource):
             raise BadDice(f"faces were given for the roll {shown(unused[0])}, which this action does not make",
                           field=None)
         return dict(self.record)
+
+
+class RecordedDice(GivenDice):
+    """The faces an encounter's log recorded, read by the rules as they stand now.
+
+    A log outlives the rules that wrote it: when a later version fixes a rule, a roll it recorded may no longer be
+    made (a defender who cannot act rolls no defence, FUDGE D-FU-27), or be made with fewer dice (a graze is now
+    1dF, D-FU-29).  Such a log still replays: a roll the rules no longer make is kept in the record but unused, and
+    a roll recorded with more dice than the rules now ask reads its first ones and keeps the rest.  A roll the log
+    lacks cannot be made up (nobody is there to roll it), so that entry cannot be replayed.  A person's own typed
+    faces go through :class:`GivenDice`, which refuses both, so a typo is caught.
+
+    >>> dice = RecordedDice({"attack": ["+", "0", "0", "-"], "defense": ["0", "0", "0", "0"]})
+    >>> dice.roll("attack", "dF", 1), dice.finish()["defense"]
+    (('+',), ['0', '0', '0', '0'])
+    """
+
+    def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
+        if name in self._given:
+            faces = parse_faces(kind, self._given[name], roll=name)
+            if len(faces) > count:
+                return faces[:count]
+        return super()._faces(name, kind, count, why, names)
+
+    def finish(self) -> dict[str, list[Face]]:
+        """The record as the log had it: each roll's faces as recorded (checked as faces of some die), with the
+        faces the rules now use first."""
+        kept = dict(self.record)
+        for name, given in self._given.items():
+            if name in kept and len(kept[name]) == len(given):
+                continue
+            kinds = [kind for kind in KINDS if _reads_as(kind, given, name)]
+            if not kinds:
+                raise BadDice(f"the faces recorded for the roll {shown(name)} are not faces of any die", field=None)
+            kept[name] = list(parse_faces(kinds[0], given, roll=name))
+        return kept
+
+
+def _reads_as(kind: str, given: Any, name: str) -> bool:
+    try:
+        parse_faces(kind, given, roll=name)
+    except BadDice:
+        return False
+    return True

@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from . import fields, share, turns
-from .dice import DiceNeeded, DiceSource, GivenDice
+from .dice import DiceNeeded, DiceSource, RecordedDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
 from .systems import System, find_system
@@ -176,7 +176,7 @@ class Encounter:
                 run: Any) -> dict[str, Any]:
         """Run an event that may roll dice: with ``dice`` (a new event), or replaying the faces it recorded. Apply
         the states it changed and its report; return its dice as they should be recorded."""
-        source = dice if dice is not None else GivenDice(fields.mapping(data.get("dice", {}), "dice"))
+        source = dice if dice is not None else RecordedDice(fields.mapping(data.get("dice", {}), "dice"))
         try:
             changed, report = run(source)
         except DiceNeeded as need:
