@@ -298,7 +298,12 @@ class RecordedDice(GivenDice):
     (('+',), ['0', '0', '0', '0'])
     """
 
+    def __init__(self, given: Mapping[str, str | Sequence[Face]]) -> None:
+        super().__init__(given)
+        self._kinds: dict[str, str] = {}            # roll -> the kind of die the rules read it as now
+
     def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
+        self._kinds[name] = kind
         if name in self._given:
             faces = parse_faces(kind, self._given[name], roll=name)
             if len(faces) > count:
@@ -306,16 +311,16 @@ class RecordedDice(GivenDice):
         return super()._faces(name, kind, count, why, names)
 
     def finish(self) -> dict[str, list[Face]]:
-        """The record as the log had it: each roll's faces as recorded (checked as faces of some die), with the
-        faces the rules now use first."""
+        """The record as the log had it: each roll's faces as recorded (one the rules no longer make checked as the
+        faces of some die), read as the rules read them now."""
         kept = dict(self.record)
         for name, given in self._given.items():
-            if name in kept and len(kept[name]) == len(given):
-                continue
-            kinds = [kind for kind in KINDS if _reads_as(kind, given, name)]
-            if not kinds:
+            kind = self._kinds.get(name) or next((kind for kind in KINDS if _reads_as(kind, given, name)), None)
+            if kind is None:
                 raise BadDice(f"the faces recorded for the roll {shown(name)} are not faces of any die", field=None)
-            kept[name] = list(parse_faces(kinds[0], given, roll=name))
+            faces = list(parse_faces(kind, given, roll=name))
+            if len(faces) > len(kept.get(name, ())):
+                kept[name] = faces
         return kept
 
 

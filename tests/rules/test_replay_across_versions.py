@@ -73,3 +73,9 @@ def test_faces_a_person_types_for_a_roll_never_made_are_still_refused() -> None:
         dice.finish()
     with pytest.raises(BadDice, match="needs 1 Fudge die but 4 faces were given"):
         GivenDice({"damage": "0000"}).roll("damage", "dF", 1)
+
+
+def test_a_roll_now_made_with_fewer_dice_reads_the_first_and_keeps_them_all() -> None:
+    dice = RecordedDice({"burst": [3, 4, 5], "old": [1, 1], "blank": "000"})
+    assert dice.roll("burst", "d6", 2) == (3, 4)
+    assert dice.finish() == {"burst": [3, 4, 5], "old": [1, 1], "blank": ["0", "0", "0"]}
