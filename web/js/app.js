@@ -611,9 +611,10 @@ function drawLibrary() {
     onRestore: (id) => { library.restore(id); drawLibrary(); },
     onErase: (id) => {
       const name = entryName(id);
-      library.erase(id);
+      const erased = library.erase(id);
       drawLibrary();
-      banner(`“${name}” is deleted for good.`, "info");
+      banner(erased.ok ? `“${name}” is deleted for good.` : `“${name}” was not deleted for good: ${erased.error.message}.`,
+        "info");
     },
     onDownload: downloadRaw,
   });
