@@ -25,11 +25,11 @@ def default_sheet(system: str, name: str) -> dict[str, Any]:
     return sheet
 
 
-def applies(when: dict[str, Any] | None, values: dict[str, Any]) -> bool:
-    """Whether an input shows (its `when`) for the values chosen so far."""
+def applies(when: dict[str, Any] | None, values: dict[str, Any], options: dict[str, Any] | None = None) -> bool:
+    """Whether an input shows (its `when`) for the values chosen so far and the rule options (their defaults)."""
     if not when:
         return True
-    value = str(values.get(when["input"], ""))
+    value = str((options or {}).get(when["option"], "") if "option" in when else values.get(when["input"], ""))
     return value in map(str, when["in"]) if "in" in when else value not in map(str, when["not_in"])
 
 
@@ -40,17 +40,24 @@ def busy_table(system: str, *, resolutions: int = 3, seed: int = 7) -> dict[str,
         state = ok("add", encounter=state["encounter"], sheet=default_sheet(system, name))
     ids = [card["id"] for card in state["view"]["roster"]]
     action = schema(system)["actions"][0]
+    options = {option["name"]: option["default"] for option in schema(system)["options"]}
     for index in range(resolutions):
         able = [card["id"] for card in state["view"]["roster"] if card["can_act"]]
         actor = able[index % len(able)]
         target = ids[(ids.index(actor) + 1) % len(ids)]
         inputs: dict[str, Any] = {}
         for field in action["inputs"]:
-            if field["kind"] == "combatant":
+            if field["kind"] == "combatant" and "default" in field:   # one more foe, or a walk to another: none
+                if applies(field.get("when"), inputs, options):
+                    inputs[field["name"]] = field["default"]
+            elif field["kind"] == "combatant":
                 inputs[field["name"]] = actor if field.get("role") == "actor" else target
-            elif field["kind"] in ("weapon", "mode"):
+            elif field["kind"] == "weapon":
                 inputs[field["name"]] = 0
-            elif "default" in field and applies(field.get("when"), inputs):
+            elif field["kind"] == "mode":   # the first mode of the weapon chosen, as the form offers it
+                card = next(card for card in state["view"]["roster"] if card["id"] == actor)
+                inputs[field["name"]] = card["weapons"][0]["modes"][0]["value"]
+            elif "default" in field and applies(field.get("when"), inputs, options):
                 inputs[field["name"]] = field["default"]
         state = ok("act", encounter=state["encounter"], action=action["id"], inputs=inputs, seed=seed + index)
     return state
