@@ -73,7 +73,11 @@ The page knows no rule system: it builds every form from the `systems` schema an
 ### Inputs (sheets, actions, options)
 
 Each input is `{"name", "kind", "label"}` with, as needed, `help` (plain words), `example`, `default`, `optional`, \
-`advanced` (drawn under "More options") and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
+`advanced` (drawn under "More options": what a game master sets only now and then; what must be chosen, having no \
+default, is never advanced), `each_round` (an action's input only, always `true` and with a `default`: a choice the \
+rules make for one round or one action, such as a tactic, a stance or the actions spent aiming, which the page \
+returns to its default at each new round and in another encounter, while the rest of the form keeps what was last \
+sent) and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
 "not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values). \
 A `when` may follow one of the encounter's rule options instead: `{"option": name, "in": [values]}` or \
 `{"option": name, "not_in": [values]}` holds while that option (its value in `view.options`, else its `default`) \

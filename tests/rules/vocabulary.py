@@ -24,8 +24,8 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "list": {"of", "max"},
     "hex": {"cells", "regions"},
 }
-INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "when", "empty_label",
-              "role", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
+INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "each_round", "when",
+              "empty_label", "role", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
 ROLES = {"actor", "target"}
 SEVERITIES = {"ok", "hurt", "down", "out"}
 WIDGETS: dict[str, set[str]] = {
@@ -54,6 +54,8 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False,
     missing = INPUT_KINDS[kind] - set(entry)
     assert not missing, f"{entry.get('name')}: {kind} needs {missing}"
     assert set(entry) <= INPUT_KEYS, f"{entry.get('name')}: unknown keys {set(entry) - INPUT_KEYS}"
+    if "each_round" in entry:   # a per-round choice returns to its default, so it has one
+        assert entry["each_round"] is True and "default" in entry, entry
     if kind == "combatant":
         assert entry["role"] in ROLES, entry
     if kind == "integer":

@@ -129,26 +129,28 @@ def _tactics(prefix: str, who: str, *, defender_only: bool = False,
                    {"value": "unaware", "label": "Unaware of the attack"}]
     out: list[dict[str, Any]] = [
         {"name": f"{prefix}tactic", "kind": "choice", "label": f"{who}: tactic", "default": "normal",
-         "choices": choices}]
+         "choices": choices, "each_round": True}]
     if not (defender_only or attacker_only):
         out.append({"name": f"{prefix}stance", "kind": "choice", "label": f"{who}: stance (chosen in secret)",
                     "default": "0", "choices": STANCE_CHOICES, "when": {"option": "stances", "in": ["on"]},
+                    "each_round": True,
                     "help": "set two Fudge dice from +2 to \u22122, or place a d6"})
     if not attacker_only:
         out.append({"name": f"{prefix}spotted", "kind": "flag", "label": f"{who}: made a Perception or Tactics roll",
                     "default": False, "when": {"input": f"{prefix}tactic", "in": ["all_out_defense"]},
+                    "advanced": True, "each_round": True,
                     "help": "a successful all-out defense then leaves the foe \u22121 next round"})
     out.append({"name": f"{prefix}modifier", "kind": "integer", "label": f"{who}: modifier", "min": -3, "max": 3,
-                "default": 0, "help": "the GM's: footing, position, surprise"})
+                "default": 0, "advanced": True, "each_round": True, "help": "the GM's: footing, position, surprise"})
     return out
 
 
 def _blow_inputs(prefix: str, who: str) -> list[dict[str, Any]]:
     return [
         {"name": f"{prefix}stun", "kind": "flag", "label": f"{who}: going for a knockout", "default": False,
-         "advanced": True, "help": "the flat of the blade: Hurt stuns, Incapacitated knocks out"},
+         "advanced": True, "each_round": True, "help": "the flat of the blade: Hurt stuns, Incapacitated knocks out"},
         {"name": f"{prefix}pull", "kind": "choice", "label": f"{who}: pull the punch, at most", "default": "none",
-         "advanced": True, "choices": [{"value": value, "label": label} for value, label in zip(
+         "advanced": True, "each_round": True, "choices": [{"value": value, "label": label} for value, label in zip(
              PULLS, ("Not pulled", "Scratch (first blood)", "Hurt", "Very Hurt", "Incapacitated"))]},
     ]
 
@@ -156,6 +158,7 @@ def _blow_inputs(prefix: str, who: str) -> list[dict[str, Any]]:
 def _landing() -> list[dict[str, Any]]:
     return [
         {"name": "aim", "kind": "choice", "label": "Called shot", "default": "none", "advanced": True,
+         "each_round": True,
          "choices": [{"value": "none", "label": "None"}] + [{"value": key, "label": row["label"]}
                                                              for key, row in PARTS.items()],
          "help": "announced before the roll; a lesser hit lands where the defender chooses"},
@@ -166,7 +169,7 @@ def _landing() -> list[dict[str, Any]]:
          "choices": [{"value": "scale", "label": "By Scale (Poor against an equal)"}]
          + [{"value": str(value), "label": level_name(value)} for value in range(-3, 4)]},
         {"name": "fudge_point", "kind": "flag", "label": "A player spends a Fudge Point against a deadly wound",
-         "default": False, "when": {"option": "death_fudge_point", "not_in": ["off"]}},
+         "default": False, "advanced": True, "when": {"option": "death_fudge_point", "not_in": ["off"]}},
     ]
 
 
@@ -175,7 +178,7 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "foe_weapon", "kind": "weapon", "from": "foe", "label": "Foe's weapon"}]
     for index, key in enumerate(melee.FOE_INPUTS[1:], start=2):
         foes.append({"name": key, "kind": "combatant", "role": "target", "label": f"Foe {index}", "optional": True,
-                     "empty_label": "Nobody else", "default": "",
+                     "empty_label": "Nobody else", "default": "", "advanced": True,
                      "when": {"input": melee.FOE_INPUTS[index - 2], "not_in": [""]},
                      "help": "more foes fight with their first weapon; the fighter is \u22121 a foe past the first"})
     ladder_text = _ladder(-3, 5, text=True)
@@ -187,7 +190,7 @@ def action_schema() -> list[dict[str, Any]]:
              *foes,
              *_tactics("", "Fighter"), *_tactics("foes_", "Foes"),
              {"name": "strike", "kind": "combatant", "role": "target", "label": "The fighter strikes",
-              "optional": True, "empty_label": "The first foe he may wound", "default": "",
+              "optional": True, "empty_label": "The first foe he may wound", "default": "", "advanced": True,
               "when": {"input": "foe2", "not_in": [""]}},
              *_landing(), *_blow_inputs("", "Fighter"), *_blow_inputs("foes_", "Foes"),
          ]},
@@ -220,7 +223,7 @@ def action_schema() -> list[dict[str, Any]]:
                 {"value": "unaware", "label": "Is unaware"}, {"value": "dodges", "label": "Dodges"},
                 {"value": "shoots_back", "label": "Shoots back"}]},
             {"name": "propelled", "kind": "choice", "label": "Dodging a bow, gun or beam", "default": "2",
-             "when": {"input": "awareness", "in": ["dodges"]},
+             "when": {"input": "awareness", "in": ["dodges"]}, "advanced": True,
              "choices": [{"value": "2", "label": "\u22122"}, {"value": "3", "label": "\u22123"}]},
             {"name": "modifier", "kind": "integer", "label": "Equipment (a sight)", "min": -3, "max": 3,
              "default": 0, "advanced": True},
@@ -236,13 +239,14 @@ def action_schema() -> list[dict[str, Any]]:
             {"name": "first", "kind": "combatant", "role": "actor", "label": "One"},
             {"name": "second", "kind": "combatant", "role": "target", "label": "The other"},
             {"name": "first_modifier", "kind": "integer", "label": "One: surprise or modifier", "min": -3, "max": 3,
-             "default": 0},
+             "default": 0, "advanced": True, "each_round": True},
             {"name": "second_modifier", "kind": "integer", "label": "The other: surprise or modifier", "min": -3,
-             "max": 3, "default": 0},
+             "max": 3, "default": 0, "advanced": True, "each_round": True},
             {"name": "first_hasty", "kind": "flag", "label": "One attacks hastily (+1, \u22121 to fight)",
-             "default": False, "when": {"input": "contest", "in": ["initiative"]}},
+             "default": False, "when": {"input": "contest", "in": ["initiative"]}, "advanced": True,
+             "each_round": True, "help": "+1 to initiative that round"},
             {"name": "second_hasty", "kind": "flag", "label": "The other attacks hastily", "default": False,
-             "when": {"input": "contest", "in": ["initiative"]}},
+             "when": {"input": "contest", "in": ["initiative"]}, "advanced": True, "each_round": True},
         ]},
         {"id": "wound", "label": "Wound", "verb": "Wound", "odds": False, "dice": True, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},
@@ -255,7 +259,7 @@ def action_schema() -> list[dict[str, Any]]:
              "choices": [{"value": "none", "label": "None: the body"}] + [
                  {"value": key, "label": row["label"]} for key, row in PARTS.items()]},
             {"name": "fudge_point", "kind": "flag", "label": "A player spends a Fudge Point against a deadly wound",
-             "default": False, "when": {"option": "death_fudge_point", "not_in": ["off"]}},
+             "default": False, "advanced": True, "when": {"option": "death_fudge_point", "not_in": ["off"]}},
         ]},
         {"id": "heal", "label": "Heal", "verb": "Heal", "odds": True, "dice": True, "inputs": [
             {"name": "target", "kind": "combatant", "role": "target", "label": "Who"},

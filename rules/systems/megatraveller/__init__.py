@@ -168,13 +168,13 @@ def _hit_inputs(with_target: bool) -> list[dict[str, Any]]:
     if with_target:
         inputs.append({"name": "part", "kind": "part", "from": "target", "label": "Where it lands"})
     inputs += [
-        {"name": "dice", "kind": "choice", "label": "Damage Dice", "default": "value", "choices": [
+        {"name": "dice", "kind": "choice", "label": "Damage Dice", "default": "value", "advanced": True, "choices": [
             {"value": "value", "label": "The Damage Value"},
             {"value": "low", "label": "Halved: Low Penetration"},
             {"value": "referee", "label": "The referee's number"}],
          "help": "fractions are dropped; 0 dice is ineffective"},
         {"name": "damage_dice", "kind": "integer", "label": "Damage Dice", "min": 0, "max": MAX_DAMAGE_VALUE,
-         "default": 3, "when": {"input": "dice", "in": ["referee"]},
+         "default": 3, "when": {"input": "dice", "in": ["referee"]}, "advanced": True,
          "help": "after High Penetration or an Exceptional Success or Failure (those pages are lost)"},
     ]
     return inputs
