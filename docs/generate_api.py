@@ -134,7 +134,7 @@ offered, the first one that is takes its place. Whatever the options are set to,
 A card is `{"id", "name", "status": {"text", "severity"}, "can_act", "widgets", "weapons", "sheet"}`. `severity` \
 is `ok`, `hurt`, `down` or `out`; `can_act` is false for someone taken out (not offered as an `actor`); \
 `weapons` feeds the `weapon` and `mode` inputs; an optional `parts`, `[{"value", "label"}]` with each value once, \
-feeds the `part` input (where a hit lands); `sheet` fills the edit dialog. `widgets` are drawn in order:
+feeds the `part` input (where a hit lands); `sheet` fills the edit dialog; `warnings`, a list of plain sentences (absent when there are none), says what in the sheet's typed texts matches nothing the engine uses (an SLA skill no weapon uses, a weapon whose skill the sheet lacks), as `check`'s `read` says it at the field. `widgets` are drawn in order:
 
 | widget | shape |
 |---|---|
@@ -253,7 +253,12 @@ def build() -> str:
                          "combatant being edited); with `action` and `inputs`, the inputs are checked as `act` would "
                          "check them (the action is tried with no dice, up to its first roll, and thrown away). The "
                          "answer is `{\"valid\": true}`, or the error the button would give, with `field` naming "
-                         "the input at fault:",
+                         "the input at fault. A valid answer also says what each typed text it parses was read as: "
+                         "`read` maps the field's path, as an error names it (`skills`, `weapons[0]`, `damage`), to "
+                         "`{\"text\", \"warnings\"}`, the text in the engine's words and a list of plain sentences "
+                         "where it matches nothing the engine uses (a warning, not an error: the button still works); "
+                         "of a sheet, only the fields sent; `read` is left out when nothing typed is parsed. The page "
+                         "draws it under the field (`read-NAME`, `read-LIST-I` for a list's row):",
                          {"encounter": duel, "action": "attack", "inputs": {**attack, "margin_of_success": 0}}))
     parts.append(section("check", "A sheet typed so far:", {"encounter": duel, "sheet": {
         "name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}}, "combatant": "c2"}).replace(
@@ -423,6 +428,11 @@ def sla(ok: Any) -> str:
                          "less the PV does 6:", {"encounter": encounter, "action": "shoot", "inputs": shot,
                                                   "dice": "given", "faces": {"attack": "1 3 5", "direction": "6"}}
                          ).replace("## `act`", "### `act`: a shot resolved"))
+    parts.append(section("check", "A sheet whose skill is misspelt: it is valid, and `read` says that the skill matches "
+                         "no weapon and that the pistol would roll at 0:", {"encounter": encounter, "sheet": {
+                             "name": "Cass", "skills": "Pistl 6", "weapons": [
+                                 {"name": "MAL Anvil", "notation": "skill Pistol, RNG 20, RCL 5, PEN 4, DAM 6, AD 3"}]}}
+                         ).replace("## `check`", "### `check`: what a sheet was read as"))
     parts.append(section("odds", "The odds of the shot over the 216 faces of the three dice and the six of the "
                          "direction die: where it lands, the damage to Incap, and what follows:",
                          {"encounter": encounter, "action": "shoot", "inputs": shot}).replace("## `odds`",

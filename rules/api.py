@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, fields, player, share
+from . import __version__, fields, player, readers, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
@@ -244,23 +244,30 @@ def check(request: dict[str, Any]) -> dict[str, Any]:
     With ``sheet``, the sheet is checked as ``add`` would check it (as ``edit`` would, for the combatant named by
     ``combatant``); with ``action`` and ``inputs``, the inputs are checked as ``act`` would check them: the action is
     resolved with no dice at all, and whatever it does until it asks for its first roll is thrown away.  The answer
-    is ``{"valid": true}``, or the error ``add``, ``edit`` or ``act`` would give, naming the field at fault."""
+    is ``{"valid": true}``, or the error ``add``, ``edit`` or ``act`` would give, naming the field at fault.  A valid
+    answer says what each typed text was read as (``read``: the field's path, as an error names it, to ``{"text",
+    "warnings"}``; left out when nothing typed is parsed): a warning is not an error (rules/reading.py)."""
     encounter = _encounter(request)
     if "sheet" in request:
         if "combatant" not in request:
             encounter.check("add", {"sheet": request["sheet"]})
-            return {"valid": True}
-        combatant = request["combatant"]
-        if not isinstance(combatant, str) or combatant not in encounter.play().sheets:
-            raise UnknownCombatant("that combatant is not in this encounter", field="combatant")
-        encounter.check("edit", {"id": combatant, "sheet": request["sheet"]})
-        return {"valid": True}
+        else:
+            combatant = request["combatant"]
+            if not isinstance(combatant, str) or combatant not in encounter.play().sheets:
+                raise UnknownCombatant("that combatant is not in this encounter", field="combatant")
+            encounter.check("edit", {"id": combatant, "sheet": request["sheet"]})
+        sheet = encounter.system.read_sheet(request["sheet"])
+        return _valid(readers.sheet_reads(encounter.system.ID, sheet, request["sheet"]))
     action = fields.text(request, "action", "action", max_length=30)
     try:
         encounter.check("action", {"action": action, "inputs": request.get("inputs")}, GivenDice({}))
     except DiceNeeded:
         pass                                    # the inputs were read and the action got as far as its first roll
-    return {"valid": True}
+    return _valid(readers.action_reads(encounter.system.ID, action, encounter.play().sheets, request.get("inputs")))
+
+
+def _valid(read: dict[str, Any]) -> dict[str, Any]:
+    return {"valid": True, "read": read} if read else {"valid": True}
 
 
 def odds(request: dict[str, Any]) -> dict[str, Any]:

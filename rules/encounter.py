@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import fields, share, turns
+from . import fields, readers, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
@@ -375,6 +375,9 @@ def _card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
     if kept is not None and kept[0] is sheet and kept[1] is state and kept[2] == options:
         return kept[3]
     card: dict[str, Any] = system.view(sheet, state, options)
+    warnings = readers.card_warnings(system.ID, sheet)   # a typed text that matches nothing used (rules/reading.py)
+    if warnings:
+        card = {**card, "warnings": warnings}
     _CARDS[key] = (sheet, state, options, card)
     while len(_CARDS) > _CARDS_KEPT:
         del _CARDS[next(iter(_CARDS))]

@@ -38,7 +38,7 @@ def test_a_damage_text_that_is_no_damage_is_named_at_its_field() -> None:
     assert "9d pi gun" in error["message"] and "Traceback" not in error["message"]
     fine = ok("check", encounter_key=guard["key"], action="hit",
               inputs={"attacker": "", "target": "c1", "damage": "3d+20[+0]", "type": "cr"})
-    assert fine == {"valid": True}
+    assert fine["valid"] is True and fine["read"]["damage"]["warnings"] == []
 
 
 def test_nothing_is_recorded() -> None:
@@ -46,7 +46,7 @@ def test_nothing_is_recorded() -> None:
     for request in ({"action": "hit", "inputs": {"attacker": "", "target": "c1", "damage": "3d+20", "type": "cr"}},
                     {"action": "turn", "inputs": {}}, {"sheet": {"name": "Second"}},
                     {"sheet": {"name": "Renamed"}, "combatant": "c1"}):
-        assert ok("check", encounter=guard["encounter"], **request) == {"valid": True}
+        assert ok("check", encounter=guard["encounter"], **request)["valid"] is True
     assert set(ok("check", encounter=guard["encounter"], sheet={"name": "Second"})) == {"valid"}
     seen = ok("view", encounter=guard["encounter"])
     assert seen["encounter"] == guard["encounter"] and [card["name"] for card in seen["view"]["roster"]] == ["Guard"]
@@ -81,7 +81,7 @@ def test_an_actions_inputs_are_checked_as_act_would(inputs: dict[str, Any]) -> N
     acted = answer("act", encounter=duel["encounter"], action="attack", inputs=inputs, dice="given")
     checked = answer("check", encounter=duel["encounter"], action="attack", inputs=inputs)
     if acted["ok"]:
-        assert "needs" in acted["result"] and checked == {"ok": True, "result": {"valid": True}}
+        assert "needs" in acted["result"] and checked["ok"] and checked["result"]["valid"] is True
     else:
         assert checked == acted
 
