@@ -5,6 +5,7 @@
 
 import { el, fillSelect } from "./dom.js";
 import { HexPicker } from "./hexes.js";
+import { drawReads } from "./reads.js";
 
 const SEGMENTED_MAX = 4;   // a choice of up to this many options is a row of buttons, more is a list
 const CUSTOM = "custom";
@@ -254,6 +255,23 @@ export class SchemaForm {
     for (const details of this.container.querySelectorAll("details.more")) details.open = false;
     this.refresh();
     this.clearErrors();
+    drawReads(this, null);
+  }
+
+  // A new round: each per-round choice (an input marked `each_round`) goes back to its default, unchosen.
+  startRound() {
+    const fresh = [...this.fields.values()].filter((field) => field.input.each_round);
+    for (const field of fresh) {
+      field.touched = false;
+      field.defaultMatch = undefined;
+      field.set(field.input.default);
+    }
+    if (fresh.length) this.refresh();
+  }
+
+  // What the engine read in the typed texts (a `check` answer's `read`), under each field; null takes it away.
+  showRead(read) {
+    drawReads(this, read);
   }
 
   // Show an engine error beside the input it names ("sheet.weapons[0].notation" -> weapons); false if none.
