@@ -3,7 +3,8 @@
 It carries only what the players may see, so a player who decodes the link finds nothing more: the round and
 whose turn it is, the order of the phase (an Initiative Total beside the players' characters only), each combatant's
 wounds and conditions (for the players' characters their wound tracks, charts and diagrams; for the others, by the
-game master's choice, the same or only "wounded" or "down"), and the latest log entries.
+game master's choice, the same or only plain words: "Unhurt", "Scratched", "Wounded", "Down", "Out of the fight"),
+and the latest log entries.
 
 Everything in it is built from what players may see, never filtered out of the game master's text: the wound
 widgets are the systems' ``player_widgets`` (no gear, no stats, no taps), and each log entry is written afresh from
@@ -38,6 +39,12 @@ LOG_ENTRIES = 12
 TOLD = ("action", "turn", "condition")      # the roster shows who is here; a note is the game master's
 WOUND_WIDGETS = ("track", "grid", "meters", "hexes")      # what a wound looks like, not what a sheet says
 PLAIN_STATUS = {"ok": "Unhurt", "hurt": "Wounded", "down": "Down", "out": "Out of the fight"}
+# Severity ok, but the card says something else than it said of him fresh (Typed Damage's Scratched, FUDGE's
+# Scratch): a light wound, never "Unhurt" (issue 36). The level's own name and penalty stay hidden.
+TOUCHED = "Scratched"
+# Why a turn is skipped, for one shown only by those words: the same words, never the system's reason.
+PLAIN_UNABLE = {"down": "down", "out": "out of the fight"}
+UNABLE_OTHERWISE = "cannot act"
 SEVERITIES = tuple(PLAIN_STATUS)
 ALL_WIDGETS = WOUND_WIDGETS
 STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
@@ -79,28 +86,58 @@ class Seen:
         # The system's status of each (sheet, state) worked out so far, kept with the objects themselves: the state
         # after one entry is the state before the next, and an event leaves the states it does not touch alone.
         self.worded: dict[tuple[int, int], tuple[Any, Any, dict[str, str]]] = {}
+        self.fresh: dict[int, tuple[Any, str]] = {}     # each sheet's status text before anything happened to it
 
     def wounds_shown(self, who: str) -> bool:
         return who in self.players or self.npcs == "tracks"
 
     def status(self, sheet: Any, state: Any, who: str) -> dict[str, str]:
-        """The status as the system words it, or for a combatant shown only as wounded or down, the plain words
-        for its severity."""
+        """The status as the system words it, or for a combatant shown only by status, the plain words for its
+        severity ("Scratched" for one the card calls anything but what it called him fresh, at severity ok)."""
+        status = self.card_status(sheet, state)
+        if self.wounds_shown(who):
+            return {"text": status["text"], "severity": status["severity"]}
+        severity = status["severity"]
+        touched = severity == "ok" and status["text"] != self.fresh_text(sheet)
+        return {"text": TOUCHED if touched else PLAIN_STATUS[severity], "severity": severity}
+
+    def card_status(self, sheet: Any, state: Any) -> dict[str, str]:
         kept = self.worded.get((id(sheet), id(state)))
         if kept is None or kept[0] is not sheet or kept[1] is not state:
             kept = (sheet, state, self.system.view(sheet, state, self.options)["status"])
             self.worded[(id(sheet), id(state))] = kept
-        status = kept[2]
+        status: dict[str, str] = kept[2]
+        return status
+
+    def fresh_text(self, sheet: Any) -> str:
+        kept = self.fresh.get(id(sheet))
+        if kept is None or kept[0] is not sheet:
+            fresh = self.system.fresh_state(sheet, self.options)
+            kept = (sheet, self.system.view(sheet, fresh, self.options)["status"]["text"])
+            self.fresh[id(sheet)] = kept
+        text: str = kept[1]
+        return text
+
+    def why(self, played: Any, who: str, why: str) -> str:
+        """Why his turn is skipped: the system's reason beside the wounds it follows from, or for one shown only by
+        status, the plain word for it (issue 36: the view had no reason, and the page said "undefined")."""
         if self.wounds_shown(who):
-            return {"text": status["text"], "severity": status["severity"]}
-        return {"text": PLAIN_STATUS[status["severity"]], "severity": status["severity"]}
+            return why
+        severity = self.card_status(played.sheets[who], played.states[who])["severity"]
+        return PLAIN_UNABLE.get(severity, UNABLE_OTHERWISE)
 
     def order(self, played: Any) -> list[dict[str, str]]:
         """The order of the phase, each with where he stands, and a label (an Initiative Total) beside the players'
         characters only: the others' are worked out from their stats."""
         fight = turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options)
-        return [{name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
-                 and (name != "label" or entry["id"] in self.players)} for entry in fight["order"]]
+        order = []
+        for entry in fight["order"]:
+            seen = {name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
+                    and (name != "label" or entry["id"] in self.players)}
+            if entry["stands"] == "unable":
+                seen["why"] = self.why(played, entry["id"], entry.get("why", ""))
+            order.append(seen)
+        return order
 
 
 def _log(encounter: Any, seen: Seen, names_now: dict[str, str]) -> list[dict[str, Any]]:
@@ -203,6 +240,8 @@ def _check_view(document: dict[str, Any]) -> None:
         fields.text(entry, "name", "name", max_length=MAX_NAME)
         label = entry.get("label", "")
         if entry["stands"] not in STANDS or not isinstance(label, str) or len(label) > 80:
+            raise ValueError("order")
+        if (entry["stands"] == "unable") != isinstance(entry.get("why"), str) or len(entry.get("why", "")) > 200:
             raise ValueError("order")
     roster = document["roster"]
     if not isinstance(roster, list) or len(roster) > 40:

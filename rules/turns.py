@@ -150,6 +150,9 @@ class Turns:
         """What the end of a phase does; the end of the last phase is the end of the round."""
         return {}, []
 
+    def end_fight(self, sheets: Mapping[str, Any], states: Mapping[str, Any], options: Any) -> dict[str, Any]:
+        return {}       # the states the fight's end changes: what a system noted on them for the fight, taken away
+
     def hint(self, who: str, sheets: Mapping[str, Any], states: Mapping[str, Any],
              options: Any) -> dict[str, Any] | None:
         """What the rules ask of this combatant on his turn, for the page: ``{"text"}``, with ``action`` and
@@ -247,6 +250,7 @@ class Mover:
 
     def end(self) -> None:
         self.say(f"The fight ends in {self.phase_words()}.")
+        self.apply(self.turns.end_fight(self.sheets, self.states, self.options), [])
         self.fight = Fight(standing=self.fight.standing, conditions=self.fight.conditions, notes=self.fight.notes)
 
     # -- the machinery --
@@ -426,8 +430,10 @@ def view(turns: Turns, sheets: Mapping[str, Any], states: Mapping[str, Any], fig
         entries.append(entry)
     current = fight.current
     held = [entry["name"] for entry in entries if entry["stands"] == "delayed"]
+    unable = turns.unable(sheets[current], states[current], options) if current else ""   # out on his own turn
     # Nobody's turn with turns held: the page offers them (Act now), for Next would let them go.
-    hint = (turns.hint(current, sheets, states, options) if current else
+    hint = ({"text": f"{sheets[current].name} cannot act: {unable}. Next turn moves on."} if current and unable else
+            turns.hint(current, sheets, states, options) if current else
             {"text": f"Only held turns are left: {', '.join(held)} can act now; Next turn lets "
                      f"{'them' if len(held) > 1 else 'it'} go."} if fight.started and held else None)
     return {"started": fight.started, "round": fight.round,

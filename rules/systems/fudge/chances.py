@@ -26,7 +26,7 @@ from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
 from .options import Options
 from .sheet import PLAIN, Sheet
-from .wounds import State, level, status_words
+from .wounds import State, after_round, level, status_words
 
 FOUR = fudge_dice(4)
 UNCHANGED = "No new wound"      # the label of an outcome that leaves a fighter as he was
@@ -206,7 +206,7 @@ def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], 
     fighter, foes = sides[0], sides[1:]
     lone = len(foes) > 1
     began = {side.who: level(side.sheet, side.state, options) for side in sides}
-    after = {side.who: melee._after_round(side.state) for side in sides}
+    after = {side.who: after_round(side.state) for side in sides}
     blocked = tuple(melee.blocked(side) != "" for side in sides)
     tactics = tuple(side.all_out for side in sides)
     stances = options.stances == "on"
@@ -247,7 +247,7 @@ def _round_answer(work: RoundWork, sides: list[melee.Side], ways: list[str], opt
     if len(foes) == 1:
         charts.append(_degree_chart(fighter.sheet.name, foes[0].sheet.name, work.degrees, work.degree_total))
     for side in sides:
-        after = melee._after_round(side.state)
+        after = after_round(side.state)
         charts.append(_state_chart(f"{side.sheet.name} after the round", side.sheet,
                                    _exact(work.outcomes[side.who], work.total).map(_settled), options,
                                    _settled(after)))

@@ -104,7 +104,7 @@ def skill(sheet: Sheet, state: State, options: Options, base: int, plus: bool, w
     """A fighter's effective skill this exchange: the trait, a plus level's +1 on even rounds (seed 4.36), the
     wound penalty (seed 4.31), a Very Stunned \u22122, a Hurt weapon arm, a speed contest's edge, and ``extra``
     (what ``extra_words`` says, each part with its number)."""
-    round_number = state.rounds + 1
+    round_number = state.rounds + (0 if state.round_passed else 1)     # of his own rounds, this one counted
     parts = [f"{words} {level_name(base)}" + ("+" if plus else "")]
     value = base
     bonus = plus_bonus(plus, round_number)

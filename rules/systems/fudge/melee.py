@@ -24,7 +24,7 @@ from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tact
 from .damage import Blow
 from .options import Options
 from .sheet import Sheet
-from .wounds import State, level, out_of_fight
+from .wounds import State, after_round, level, out_of_fight, round_of
 
 FOE_INPUTS = ("foe", "foe2", "foe3", "foe4", "foe5", "foe6")
 MINIMUMS = ("scale", "-3", "-2", "-1", "0", "1", "2", "3")
@@ -244,7 +244,7 @@ def pairings_of(sides: list[Side], chosen: Round, options: Options) -> list[tupl
 
 def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
                   dice: DiceSource) -> tuple[dict[str, State], Report]:
-    round_number = states[chosen.fighter].rounds + 1
+    round_number = round_of(states[chosen.fighter])
     foes = chosen.foes
     sides, ways, steps = prepare_round(chosen, sheets, states, options)
     group: dict[str, Any] = {}
@@ -281,7 +281,7 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
                           else "FUDGE 4.22"))
     # The round passes for everyone in it: Stuns wear off, a speed contest's edge is spent.
     began = {side.who: level(side.sheet, side.state, options) for side in sides}
-    new: dict[str, State] = {side.who: _after_round(side.state) for side in sides}
+    new: dict[str, State] = {side.who: after_round(side.state) for side in sides}
     headlines = []
     for hit in decision.hits:
         striker, struck = sides[hit.striker], sides[hit.struck]
@@ -445,7 +445,3 @@ def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Ro
         "choice": f"{fighter} may wound any of {names}; he strikes {side}.",
     }[what]
 
-
-def _after_round(state: State) -> State:
-    return replace(state, rounds=state.rounds + 1, stunned=max(0, state.stunned - 1),
-                   very_stunned=max(0, state.very_stunned - 1), edge=0, edge_why="", hasty=False)

@@ -8,6 +8,7 @@ level reckons from (4.36, 4.62)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...dice import DiceSource, fudge_value
@@ -62,11 +63,14 @@ class Pacing(Turns):
         is noted: a simultaneous Round passes the round for its fighters, so its end passes it for the others
         only."""
         start = Start(counts={who: states[who].rounds for who in fight.standing})
+        for who in fight.standing:      # the log names this round as the tracker does; it passes once for each
+            if (states[who].fight_round, states[who].round_passed) != (number, False):
+                start.changed[who] = replace(states[who], fight_round=number, round_passed=False)
         if options.pacing != "alternating":
             return start
         chosen = {"contest": "initiative", "first_modifier": 0}
         for who in fight.standing:
-            sheet, state = sheets[who], states[who]
+            sheet, state = sheets[who], start.changed.get(who, states[who])
             if self.unable(sheet, state, options):
                 continue
             value, said = contest_level(sheet, state, options, chosen, "first")
@@ -88,6 +92,11 @@ class Pacing(Turns):
         changed, report = time({"target": "", "time": "round"}, {who: sheets[who] for who in behind}, behind,
                                options, dice)
         return changed, list(report.steps)
+
+    def end_fight(self, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
+        """Out of the tracked fight, a Round is again the next of each fighter's own."""
+        return {who: replace(state, fight_round=0, round_passed=False) for who, state in states.items()
+                if state.fight_round or state.round_passed}
 
     def hint(self, who: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
              options: Options) -> dict[str, Any] | None:

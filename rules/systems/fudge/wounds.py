@@ -48,6 +48,8 @@ class State:
     knocked_out: bool = False
     parts: tuple[tuple[str, int], ...] = ()     # called shots: body part -> its level (Scratch, Hurt, Incapacitated)
     rounds: int = 0             # combat rounds fought, for plus levels (seed 4.36)
+    fight_round: int = 0        # the round of the fight the tracker runs, as it began for him (0: none runs)
+    round_passed: bool = False  # that round has passed for him already: he fought a Round in it (as a foe, say)
     exposed: str = ""           # all-out offense in alternating turns: "minus_two" or "no_defense" next defense
     hasty: bool = False         # traded skill for initiative this round (seed 4.23)
     forfeit: bool = False       # defended all-out this round of alternating turns: no attack until it ends (4.23)
@@ -273,6 +275,22 @@ def _reaches(sheet: Sheet, state: State, wound: Wound, options: Options) -> int:
     if method(sheet, options) == "boxes" and len(record(after, options).beyond) > len(record(state, options).beyond):
         return NEAR_DEATH + 1
     return level(sheet, after, options)
+
+
+def round_of(state: State) -> int:
+    """The round a fighter is fighting, as the log names it: the fight's, while the tracker runs one (issue 36: a
+    Round named its fighter's own count, which ran ahead of the tracker), else the next of his own."""
+    return state.fight_round or state.rounds + 1
+
+
+def after_round(state: State) -> State:
+    """The round passes for a fighter in the exchange; in a fight the tracker runs it passes once a round, so a
+    fighter who fought as a foe and then on his own turn is in the same round still (a Stun, a plus level's count)."""
+    if state.round_passed:
+        return replace(state, edge=0, edge_why="", hasty=False)
+    return replace(state, rounds=state.rounds + 1, stunned=max(0, state.stunned - 1),
+                   very_stunned=max(0, state.very_stunned - 1), edge=0, edge_why="", hasty=False,
+                   round_passed=state.fight_round > 0)
 
 
 def heal_capacity(state: State, healed: int, options: Options) -> State:
