@@ -21,8 +21,9 @@ export function drawReads(form, read) {
     const warnings = Array.isArray(what.warnings) ? what.warnings : [];
     if (!what.text && !warnings.length) continue;
     const node = el("div", { class: "field-read", testid: index === null ? `read-${name}` : `read-${name}-${index}` },
-      what.text ? el("span", { class: "help field-read-text", text: `Read as: ${what.text}` }) : null,
-      warnings.map((warning) => el("span", { class: "field-read-warning", style: "color: var(--warn)", text: warning })));
+      what.text ? el("div", { class: "help field-read-text", text: `Read as: ${what.text}` }) : null,
+      warnings.map((warning) => el("div", { class: "field-read-warning", style: "color: var(--warn)",
+        text: `\u26a0 ${warning}` })));
     if (index === null) field.node.insertBefore(node, field.error);
     else field.node.querySelectorAll(".list-row")[index]?.after(node);
   }
