@@ -75,4 +75,36 @@ def test_a_tactic_is_chosen_afresh_each_round_and_nothing_carries_into_a_new_enc
     assert chosen(tactic) == tactic_default, "a new encounter: nothing chosen before carries into it"
     assert chosen(form.get_by_test_id("input-minimum")) == minimum_default
     expect(form.get_by_test_id("more-inputs")).not_to_have_attribute("open", "")
+    checked = 0
+    for action in schema("fudge")["actions"]:          # every form of the system, each tab in turn, at its defaults
+        tab = app.get_by_test_id("action-tab").and_(app.locator(f'[data-action="{action["id"]}"]'))
+        if tab.count() and tab.is_visible():
+            tab.click()
+            checked += at_defaults(app.get_by_test_id("action-form"), action)
+    assert checked >= 20, checked
 
+
+def at_defaults(form: Locator, action: dict[str, Any]) -> int:
+    """Each input of the form on show that is drawn holds its schema default (combatants and gear come from the
+    roster, which a new encounter has none of); how many were checked."""
+    checked = 0
+    for entry in action["inputs"]:
+        if "default" not in entry or entry["kind"] in ("combatant", "weapon", "mode", "part", "hex"):
+            continue
+        field = form.get_by_test_id(f"field-{entry['name']}")
+        if not field.count() or field.evaluate("(node) => node.hidden"):
+            continue
+        where = f"{action['id']}: {entry['name']}"
+        checked += 1
+        if entry["kind"] == "flag":
+            assert form.get_by_test_id(f"input-{entry['name']}").is_checked() == bool(entry["default"]), where
+        elif entry["kind"] == "choice":
+            label = next(choice["label"] for choice in entry["choices"] if str(choice["value"]) == str(entry["default"]))
+            control = form.get_by_test_id(f"input-{entry['name']}")
+            if control.count():                         # a list; a row of up to four buttons has none
+                assert chosen(control) == label, where
+            else:
+                assert form.get_by_test_id(f"input-{entry['name']}-{entry['default']}").is_checked(), where
+        elif entry["kind"] == "integer":
+            assert form.get_by_test_id(f"input-{entry['name']}").input_value() == str(entry["default"]), where
+    return checked
