@@ -12,7 +12,7 @@ from tests.rules.helpers import ok
 
 
 def encounter(system: str, *sheets: dict[str, Any], options: dict[str, Any] | None = None) -> dict[str, Any]:
-    document = ok("new", system=system, options=options or {})["encounter"]
+    document: dict[str, Any] = ok("new", system=system, options=options or {})["encounter"]
     for sheet in sheets:
         document = ok("add", encounter=document, sheet=sheet)["encounter"]
     return document

@@ -105,8 +105,8 @@ def test_each_form_opens_with_few_inputs_up_front(system_id: str) -> None:
     options = option_defaults(system)
     counts = {action["id"]: up_front(action, options) for action in system["actions"]}
     assert all(count <= UP_FRONT_MAX for count in counts.values()), counts
-    offered = [action for action in system["actions"] if holds(action.get("when"), options.get(
-        (action.get("when") or {}).get("option")))]
+    offered = [action for action in system["actions"]
+               if holds(action.get("when"), options.get((action.get("when") or {}).get("option", "")))]
     first = offered[0]
     assert counts[first["id"]] <= FIRST_ACTION_MAX_BY_SYSTEM.get(system_id, FIRST_ACTION_MAX), (first["id"], counts)
 
