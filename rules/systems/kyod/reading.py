@@ -22,6 +22,7 @@ from .scale import plain
 from .sheet import MAX_ST, Sheet, read_barriers
 
 _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_ST_BASED = {"thr": "thrust", "sw": "swing"}
 
 
 def sheet_reads(sheet: Sheet) -> Reads:
@@ -31,7 +32,10 @@ def sheet_reads(sheet: Sheet) -> Reads:
     reads["armour"] = Reading(layers_words(sheet.armour.worn, "no armour", "layers"))
     strength = sheet.st if sheet.kind == "character" else None
     for index, entry in enumerate(sheet.weapons):
-        reads[f"weapons[{index}]"] = Reading(weapon_words(entry.weapon, strength))
+        based = entry.weapon.base in ("thr", "sw") and strength is None
+        reads[f"weapons[{index}]"] = Reading(weapon_words(entry.weapon, strength), (
+            f"{entry.name} is {_ST_BASED[entry.weapon.base]}-based: an object has no ST, so it cannot attack with it",)
+            if based else ())
     return reads
 
 
@@ -56,7 +60,7 @@ def weapon_words(weapon: Weapon, strength: int | None) -> str:
     attack = attempt(lambda: attack_stats(weapon, strength))
     kind = f", {TYPES[weapon.type]['label']}" if weapon.type else ""
     if attack is None:
-        return f"{weapon.notation}: based on ST, which an object has none of"
+        return f"{weapon.notation}: {_ST_BASED.get(weapon.base, weapon.base)} at the wielder's ST"
     return f"{weapon.notation}: penetration roll {attack.notation}{kind}"
 
 
