@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .actions import start_new
+from .test_layout import run_axe
 
 SKILL_TYPO = "Pistl: no weapon of this character uses it. Did you mean Pistol?"
 NO_SKILL = "MAL Anvil uses Pistol: this character has no Pistol skill and rolls at 0"
@@ -24,6 +25,9 @@ def test_a_misspelt_skill_is_warned_of_under_its_field_and_on_the_card(app: Page
     expect(dialog.get_by_test_id("read-skills")).to_contain_text(SKILL_TYPO)
     expect(dialog.get_by_test_id("read-weapons-0")).to_contain_text(NO_SKILL)
     expect(dialog.get_by_test_id("error-skills")).to_be_empty()
+    for scheme in ("light", "dark"):                   # the warnings read well (contrast) in both schemes
+        app.emulate_media(color_scheme=scheme)
+        assert run_axe(app) == [], scheme
     # Put right, the warnings go as the text is read again.
     dialog.get_by_test_id("input-skills").fill("Pistol 6")
     expect(dialog.get_by_test_id("read-skills")).to_contain_text("Pistol 6 (MAL Anvil)")
