@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+# A tap acts once (web/js/dom.js, TAP_SETTLE_MS): a second tap on a control that resolves, moves the fight on or
+# confirms a dialog, within 400 ms of the first one's end, is taken for a double tap and dropped. A person taps again
+# after reading what the first did; a test that taps such a control again at once waits as long first.
+TAP_SETTLE_MS = 400
+
+
+def settle(page: Page) -> None:
+    """Wait as a person reads the result before tapping again (see TAP_SETTLE_MS)."""
+    page.wait_for_timeout(TAP_SETTLE_MS + 50)
+
 
 def add_combatant(page: Page, name: str, *, skill: str | None = None, weapon: str | None = "Shortsword 3-/2+",
                   armour: str | None = None, weapon_notation: str = "", armour_notation: str = "") -> None:
@@ -34,6 +44,24 @@ def cyrus_and_bandit(page: Page) -> None:
     add_combatant(page, "Cyrus", skill="Good (+1)")
     add_combatant(page, "Bandit", weapon=None, armour="Bandit's Leather +-*")
     expect(page.get_by_test_id("combatant")).to_have_count(2)
+
+
+def unfold(scope: Page | Locator, name: str) -> Locator:
+    """The field of the input named, as a person reaches it: where it sits under a closed "More options" (a form's
+    optional inputs are folded there), that summary is tapped open first. Reading a folded field after this says
+    what its form shows, not what the fold hides: `to_be_hidden` then means its `when` holds it back."""
+    for index in range(scope.get_by_test_id("more-inputs").count()):
+        more = scope.get_by_test_id("more-inputs").nth(index)
+        if more.get_by_test_id(f"field-{name}").count() and more.get_attribute("open") is None:
+            more.locator(":scope > summary").click()
+            expect(more).to_have_attribute("open", "")
+    return scope.get_by_test_id(f"field-{name}")
+
+
+def input_named(scope: Page | Locator, name: str) -> Locator:
+    """The input named, to fill, pick or read: unfolded first if it is under "More options"."""
+    unfold(scope, name)
+    return scope.get_by_test_id(f"input-{name}")
 
 
 def card(page: Page, index: int) -> Locator:
@@ -91,9 +119,9 @@ def add_sheet(page: Page, name: str, *, weapons: int | None = None, **fields: st
     expect(dialog).to_be_visible()
     dialog.get_by_test_id("input-name").fill(name)
     for field, value in fields.items():
-        control = dialog.get_by_test_id(f"input-{field}")
+        control = input_named(dialog, field)      # a field under "More options" is unfolded first
         if not control.count():                       # a choice of up to four is a row of buttons
-            dialog.get_by_test_id(f"field-{field}").get_by_text(value, exact=True).click()
+            unfold(dialog, field).get_by_text(value, exact=True).click()
             continue
         if control.evaluate("(node) => node.tagName") == "SELECT":
             control.select_option(label=value)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, start_new
+from .actions import add_sheet, card, input_named, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import set_option, system_schema, tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -220,7 +220,7 @@ def round_inputs(page: Page, inputs: dict[str, Any]) -> None:
     was chosen last round)."""
     form = page.get_by_test_id("action-form")
     for name, value in {**ROUND_DEFAULTS, **inputs}.items():
-        control = form.get_by_test_id(f"input-{name}")
+        control = input_named(form, name)       # a modifier is under "More options"
         if action_input("round", name)["kind"] == "integer":
             control.fill(str(value))
         else:
@@ -231,7 +231,7 @@ def pick(page: Page, **combatants: str) -> None:
     """Choose the round's fighters by name in the form's lists."""
     form = page.get_by_test_id("action-form")
     for name, who in combatants.items():
-        form.get_by_test_id(f"input-{name}").select_option(label=who)
+        input_named(form, name).select_option(label=who)      # a second foe on is under "More options"
 
 
 @pytest.fixture
@@ -336,7 +336,7 @@ def test_fu05_tucker_against_three_pirates_and_the_odds_of_it(fudge: Page) -> No
     form = page.get_by_test_id("action-form")
     pick(page, fighter="Tucker", foe="Molly", foe2="Annie", foe3="Maggie")
     expect(form.get_by_test_id("input-foe4")).to_have_value("")            # "Nobody else": three foes, no more
-    expect(form.get_by_test_id("field-strike")).to_be_visible()
+    expect(unfold(form, "strike")).to_be_visible()
     # The odds of the one-against-three round: a chart for each fighter, what he is left as.
     expect(page.get_by_test_id("odds-summary")).to_contain_text("Tucker")
     page.get_by_test_id("odds-summary").tap()
@@ -451,8 +451,7 @@ def wound(page: Page, who: str, what: str, *, stun: bool = False) -> None:
     form.get_by_test_id("input-level").select_option(label=what)
     stunning = form.get_by_test_id("input-stun")
     if stun:
-        form.get_by_test_id("more-inputs").locator("summary").tap()
-        stunning.check()
+        input_named(form, "stun").check()
     elif stunning.is_visible():
         stunning.uncheck()
     page.get_by_test_id("roll").tap()
