@@ -3,7 +3,7 @@
 // It knows no rule system: the systems, their forms and their cards all come from the engine.
 
 import * as engine from "./engine.js";
-import { banner, clearBanners, el, fieldError, q } from "./dom.js";
+import { banner, clearBanners, el, fieldError, once, q, rearm } from "./dom.js";
 import { SchemaForm, holds } from "./forms.js";
 import { askBeforeReplace, download, fileName, showLink, wireReplaceDialog } from "./keep.js";
 import { DELETED_KEPT_DAYS, Library, linkHash, openStorage } from "./library.js";
@@ -25,9 +25,10 @@ let optionsFollowed = "";  // the same as text, as the tabs and forms last follo
 const actionForms = new Map();
 let sheetForm = null;
 let editing = null;        // the id of the combatant whose sheet the dialog edits, or null when adding
-let pickNext = "actor";    // what the next tap on a card chooses
+let pickNext = "actor";    // the role the next tap on a card sets (see pick): shown on the cards and in the hint
 let pending = null;        // typed dice being asked for: {ask, faces, needs, encounter}
 let turnFollowed = null;   // whose turn it is, as the action forms follow it
+let roundFollowed = null;  // the fight's round, as the action forms follow it (a per-round choice starts afresh)
 const formFollowed = new Map();   // action id -> whose turn its form last followed (a form follows when shown)
 let conditionsOf = null;   // the combatant whose conditions and note the dialog shows
 let entry = null;          // the library entry on screen, {id, rev}, or null while the encounter is not saved
@@ -69,10 +70,11 @@ function show(result) {
   redo.title = view.can_redo ? `Redo: ${view.redo_label} (Ctrl+Shift+Z)` : "Nothing to redo";
   renderOptions(system.options, view.options, view.options_fixed, changeOption);
   q("open-tables").hidden = !system.tables?.length;
+  followRound(view.fight);
   actionForms.get(actionId)?.refresh();   // the others are refreshed when their tab is chosen (selectAction)
   followTurn(view.fight);
-  renderTurnBar(view.fight, view.roster.length > 0, (id) => moveTurn("act", { id }));
-  renderTurnOrder(view.fight, { onReorder: reorder, onAct: (id) => moveTurn("act", { id }) });
+  renderTurnBar(view.fight, view.roster.length > 0, actNow);
+  renderTurnOrder(view.fight, { onReorder: reorder, onAct: actNow });
   if (q("conditions-dialog").open) drawConditions();
   drawRoster();
   oddsAfterPaint();
@@ -89,6 +91,7 @@ function keepHeldLog(view) {
 }
 
 function commit(result) {
+  pickNext = "actor";   // the encounter moved on: a new pick starts with the actor (see pick)
   show(result);
   showChanged();
   keep(result);
@@ -156,7 +159,10 @@ function useSystem(id) {
     const container = document.createElement("div");
     actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type)));
   }
-  sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context(), (name, type) => checkLater(checkSheet, type));
+  sheetForm = new SchemaForm(q("sheet-fields"), system.sheet, context(), (name, type) => {
+    rearm("sheet");   // a field changed after a refusal: Add (or Save) is a new tap
+    checkLater(checkSheet, type);
+  });
   selectAction(shownActions()[0]?.id ?? null);
 }
 
@@ -329,9 +335,19 @@ function nowWords() {
 // Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
 function open(result) {
   unsaved = false;
+  freshForms();
   show(result);
   showLink(result.fragment);
   remember();
+}
+
+// Another encounter (New, one from the library or a link) starts with forms as the schema makes them: nothing
+// chosen in the one left (a tactic, a target, a sheet half typed) carries into it. show() builds them afresh.
+function freshForms() {
+  system = null;
+  turnFollowed = null;
+  roundFollowed = null;
+  pickNext = "actor";
 }
 
 // This tab has the entry open: a reload here reopens it, and a new tab opens the entry opened last.
@@ -587,6 +603,7 @@ function checkEntryFresh() {
 }
 
 function openLibrary() {
+  rearm("library");
   drawLibrary();
   q("library-dialog").showModal();
 }
@@ -594,7 +611,9 @@ function openLibrary() {
 function drawLibrary() {
   renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: entry?.id ?? null,
     memoryOnly: Boolean(storageRefused), unsaved }, {
-    onOpen: (id) => { q("library-dialog").close(); openEntry(id); },
+    // Each button acts once, and the list's buttons share one key: the list is redrawn by a tap, and the entry
+    // that moves up under the finger is not tapped by its second half (js/dom.js once()).
+    onOpen: onceInList((id) => { q("library-dialog").close(); openEntry(id); }),
     onRename: (id, name) => {
       const renamed = library.rename(id, name);
       if (!renamed.ok) return renamed.error?.message ?? "That entry is gone.";
@@ -602,23 +621,25 @@ function drawLibrary() {
       showEntryName();
       return null;
     },
-    onDuplicate: (id) => {
+    onDuplicate: onceInList((id) => {
       const copy = library.duplicate(id);
       if (!copy.ok) banner(copy.error ? `The copy could not be saved: ${copy.error.message}` : "That entry is gone.");
       drawLibrary();
-    },
-    onDelete: deleteEntry,
-    onRestore: (id) => { library.restore(id); drawLibrary(); },
-    onErase: (id) => {
+    }),
+    onDelete: onceInList(deleteEntry),
+    onRestore: onceInList((id) => { library.restore(id); drawLibrary(); }),
+    onErase: onceInList((id) => {
       const name = entryName(id);
       const erased = library.erase(id);
       drawLibrary();
       banner(erased.ok ? `“${name}” is deleted for good.` : `“${name}” was not deleted for good: ${erased.error.message}.`,
         "info");
-    },
+    }),
     onDownload: downloadRaw,
   });
 }
+
+const onceInList = (handler) => once("library", handler);
 
 // Delete an entry (kept 30 days), or, when storage cannot even mark it (full, and nothing deleted to make room),
 // for good at the game master's word. Deleting the one on screen replaces it: asked first if it holds changes not kept.
@@ -659,37 +680,60 @@ function roleInputs() {
   return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
 }
 
-function drawRoster() {
+// The role the next tap sets: the one pickNext says while the action on show has it, else the only one it has.
+function nextRole({ actor, target }) {
+  if (pickNext === "actor" && actor) return "actor";
+  if (target) return "target";
+  return actor ? "actor" : null;
+}
+
+function drawRoster(refusal = "") {
   const form = actionForms.get(actionId);
-  const { actor, target } = roleInputs();
+  const roles = roleInputs();
+  const { actor, target } = roles;
+  const next = nextRole(roles);
   const picks = {
     actor: actor ? form.rawValue(actor.name) : null,
     target: target ? form.rawValue(target.name) : null,
     labels: { actor: actor?.label, target: target?.label },
     turn: current.view.fight?.current ?? null,
+    next,   // "actor" or "target": what a tap on a card sets now (a badge on the cards says it), or null
   };
   redrawnCards = renderRoster(current.view.roster, picks, {
     onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
     onRemove: removeCombatant, onConditions: openConditions,
   });
-  const hint = !current.view.roster.length ? "" : actor && pickNext === "actor"
-    ? `Tap a card: ${actor.label.toLowerCase()}` : target ? `Tap a card: ${target.label.toLowerCase()}` : "";
-  q("pick-hint").textContent = hint;
+  const role = next === "actor" ? actor : next === "target" ? target : null;
+  const hint = !current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;
+  q("pick-hint").textContent = refusal ? `${refusal} ${hint}.`.trim() : hint;
+  q("pick-hint").classList.toggle("field-error", Boolean(refusal));
 }
 
+// One rule in every system, whoever's turn it is: a tap on a card sets the role the hint and the cards' badges
+// say (first the actor, then the target, and so on in turn). A new pick starts with the actor whenever the turn
+// passes, the action on show changes or the encounter changes. Someone who cannot act, tapped for the actor, is
+// refused in words in the hint, and the tap still sets the actor: he never silently becomes the target.
 function pick(id) {
   const form = actionForms.get(actionId);
-  const { actor, target } = roleInputs();
+  const roles = roleInputs();
+  const { actor, target } = roles;
   const card = current.view.roster.find((one) => one.id === id);
-  if (actor && pickNext === "actor" && card?.can_act) {
+  const role = nextRole(roles);
+  if (!card || !role) return;
+  if (role === "actor") {
+    if (!card.can_act) {
+      return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);
+    }
     form.set(actor.name, id);
-    if (target && form.rawValue(target.name) === id) {
+    if (target && form.rawValue(target.name) === id) {   // never both: someone else until the next tap sets it
       const other = current.view.roster.find((one) => one.id !== id);
       if (other) form.set(target.name, other.id);
     }
     pickNext = target ? "target" : "actor";
-  } else if (target) {
-    if (actor && form.rawValue(actor.name) === id) return;
+  } else {
+    if (actor && form.rawValue(actor.name) === id) {
+      return drawRoster(`${card.name} is the ${actor.label.toLowerCase()}: the ${target.label.toLowerCase()} is someone else.`);
+    }
     form.set(target.name, id);
     pickNext = "actor";
   }
@@ -761,13 +805,14 @@ function selectAction(id) {
   q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action?.odds;
   q("odds-summary").hidden = !action?.odds;
-  pickNext = turnFollowed && formFollowed.get(id) ? "target" : "actor";
+  pickNext = "actor";
   cancelPrompt();
   fieldError("action-error", "");
 }
 
 // type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab.
 function actionChanged(type = null) {
+  rearm("resolve");   // the form changed: a tap on Roll now is a new one
   cancelPrompt();
   fieldError("action-error", "");
   drawRoster();
@@ -792,6 +837,7 @@ function checkAction() {
   if (!current || !resolves(actionId) || !current.view.roster.length) return;
   const answer = engine.call("check", { encounter: current.encounter, action: actionId, inputs: form.values() });
   form.clearErrors();
+  form.showRead(answer.ok ? answer.result.read : null);
   if (!answer.ok) form.showError(answer.error.field, answer.error.message, { touchedOnly: true });
 }
 
@@ -801,6 +847,7 @@ function checkSheet() {
   if (editing) request.combatant = editing;
   const answer = engine.call("check", request);
   sheetForm.clearErrors();
+  sheetForm.showRead(answer.ok ? answer.result.read : null);
   if (!answer.ok) sheetForm.showError(answer.error.field, answer.error.message, { touchedOnly: true });
 }
 
@@ -908,6 +955,7 @@ function promptKey(event) {
   if (event.key.length !== 1 || !/[0-9+\-\[\] ,]/.test(event.key)) return;
   if (event.key === " " && event.target.matches("button")) return;   // Space presses the focused button
   event.preventDefault();
+  rearm("resolve");
   const entry = q("dice-entry");
   entry.focus({ preventScroll: true });
   entry.value += event.key;
@@ -953,6 +1001,9 @@ function lastDiceMode() {
   return "given";
 }
 
+// Act now, on a held turn in the order or in the dock: one key with the other turn controls (wireEvents).
+const actNow = once("turn", (id) => moveTurn("act", { id }));
+
 function reorder(order) {
   const result = run("turn", held({ move: "order", order }), (error) => { banner(error.message); show(current); });
   if (result) commit(result);
@@ -967,7 +1018,18 @@ function followTurn(fight) {
   turnFollowed = now;
   if (!now) return;
   followInForm(actionId);
-  pickNext = "target";
+  pickNext = "actor";   // a new turn, a new pick: the next tap sets the actor, as the badges say
+}
+
+// Leaving a round (the next one starts, the fight ends, an undo goes back into the round before) puts every
+// per-round choice (`each_round`: a tactic, a stance, an aim) back to its default, in every form: it is chosen
+// afresh each round. One made before the fight starts is for its first round, and stays.
+function followRound(fight) {
+  const round = fight?.round ?? null;
+  if (round === roundFollowed) return;
+  const left = roundFollowed;
+  roundFollowed = round;
+  if (left) for (const form of actionForms.values()) form.startRound();
 }
 
 function followInForm(id) {
@@ -996,6 +1058,7 @@ function openConditions(id) {
   q("condition-name").value = "";
   q("condition-rounds").value = "";
   q("note-text").value = current.view.roster.find((one) => one.id === id)?.note ?? "";
+  rearm("conditions");
   drawConditions();
   q("conditions-dialog").showModal();
   q("conditions-title").focus({ preventScroll: true });   // not a text field: a tablet's keyboard stays shut
@@ -1004,7 +1067,8 @@ function openConditions(id) {
 function drawConditions() {
   const card = current.view.roster.find((one) => one.id === conditionsOf);
   if (!card) { q("conditions-dialog").close(); return; }
-  renderConditions(card, (index) => tableChange("condition", { change: "remove", index }));
+  // Remove acts once: the list is redrawn, and the next condition's Remove comes up under the finger.
+  renderConditions(card, once("conditions", (index) => tableChange("condition", { change: "remove", index })));
 }
 
 function addCondition(event) {
@@ -1051,6 +1115,7 @@ function openEdit(id) {
   fieldError("sheet-error", "");
   sheetDialogOpened();
   openSheetDialog();
+  checkLater(checkSheet, "change");   // what the engine read in the sheet shows under its fields at once
 }
 
 // Opened by a tap on a touch screen, the dialog starts on its title, so no on-screen keyboard covers the sheet
@@ -1062,6 +1127,7 @@ addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
 function openSheetDialog() {
   const touch = lastInput === "touch";
   q("sheet-title").toggleAttribute("autofocus", touch);
+  rearm("sheet");
   q("sheet-dialog").showModal();
   if (!touch) sheetForm.focusFirst();
 }
@@ -1104,15 +1170,25 @@ function redo() {
   if (result) commit(result);
 }
 
+// Share opens on the players' view, its QR code made at once: a game master who turns the tablet to the table
+// shows only what players may see. The whole encounter (notes and every sheet) is a second choice, folded below,
+// for another device of the game master or another game master; its code is made when it is unfolded.
 function share() {
   const url = `${location.href.split("#")[0]}#${current.fragment}`;
   q("share-link").value = url;
+  q("share-size").textContent = `${url.length.toLocaleString()} characters: the whole encounter, notes and every sheet `
+    + "included. A file keeps it too.";
   drawPlayerShare();
-  q("share-size").textContent = `${url.length.toLocaleString()} characters. Every link Woundbook offers opens the whole encounter; a file keeps it too.`;
   const dialog = q("share-dialog");
-  if (!dialog.open) dialog.showModal();
-  q("share-link").select();
-  drawQr(url, q("share-qr"), "QR code of the share link");
+  if (!dialog.open) {
+    q("whole-share").open = false;   // each opening starts on the players' view, whatever was unfolded last time
+    dialog.showModal();
+  }
+  drawWholeShare();
+}
+
+function drawWholeShare() {
+  if (q("whole-share").open) drawQr(q("share-link").value, q("share-qr"), "QR code of the whole encounter's link");
 }
 
 // -- the players' view -------------------------------------------------------------------------------
@@ -1170,7 +1246,7 @@ function drawPlayerShare() {
       el("span", { text: card.name, dir: "auto" })));
   }
   q(`player-npcs-${chosen.npcs}`).checked = true;
-  if (q("player-share").open) makePlayerLink();   // folded, it is made when opened (its toggle), not on every Share
+  makePlayerLink();
 }
 
 function makePlayerLink() {
@@ -1185,8 +1261,7 @@ function makePlayerLink() {
   const url = `${location.href.split("#")[0]}#${result.fragment}`;
   q("player-link").value = url;
   q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
-  // Made only while the section is open: a code is a moment's work, and most shares need none.
-  if (q("player-share").open) drawQr(url, q("player-qr"), "QR code of the player view link");
+  drawQr(url, q("player-qr"), "QR code of the player view link");
 }
 
 async function copyPlayerLink() {
@@ -1233,6 +1308,7 @@ async function openFile(event) {
 function openNew() {
   replacing("Starting a new encounter replaces it.", () => {
     renderSystemPicker([...systems.values()], system.id);
+    rearm("new");
     q("new-dialog").showModal();
   });
 }
@@ -1301,28 +1377,36 @@ function tablesClosed() {
 // -- events -----------------------------------------------------------------------------------------
 
 function wireEvents() {
-  q("action-form").addEventListener("submit", (event) => { event.preventDefault(); resolve("app"); });
-  q("roll").addEventListener("click", () => resolve("app"));
-  q("type-dice").addEventListener("click", () => resolve("given"));
-  q("dice-prompt").addEventListener("submit", useTypedDice);
+  // A tap acts once (js/dom.js once()): a resolution and the prompt that answers it share a key, as the turn's
+  // controls do (Start fight gives way to Next turn in the same spot); a face tapped or a form changed rearms it.
+  const resolving = (handler) => once("resolve", handler);
+  const turning = (handler) => once("turn", handler);
+  q("action-form").addEventListener("submit", resolving((event) => { event.preventDefault(); resolve("app"); }));
+  q("roll").addEventListener("click", resolving(() => resolve("app")));
+  q("type-dice").addEventListener("click", resolving(() => resolve("given")));
+  q("dice-prompt").addEventListener("submit", resolving(useTypedDice));
   q("dice-prompt").addEventListener("keydown", promptKey);   // the prompt wires its entry and ⌫ itself (view.js)
-  q("dice-app-rest").addEventListener("click", rollTheRest);
+  q("dice-prompt").addEventListener("input", () => rearm("resolve"));
+  q("dice-prompt").addEventListener("click", (event) => {
+    if (event.target.closest?.('[data-testid="dice-face"], [data-testid="dice-backspace"]')) rearm("resolve");
+  });
+  q("dice-app-rest").addEventListener("click", resolving(rollTheRest));
   q("dice-cancel").addEventListener("click", () => { cancelPrompt(); q("roll").focus({ preventScroll: true }); });
   q("odds-summary").addEventListener("click", () => q("odds").scrollIntoView({ block: "start" }));
   q("add-combatant").addEventListener("click", openAdd);
-  q("sheet-form").addEventListener("submit", submitSheet);
+  q("sheet-form").addEventListener("submit", once("sheet", submitSheet));
   q("sheet-cancel").addEventListener("click", () => q("sheet-dialog").close());
   q("undo").addEventListener("click", undo);
   q("redo").addEventListener("click", redo);
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
   q("player-copy").addEventListener("click", copyPlayerLink);
-  q("player-share").addEventListener("toggle", () => { if (q("player-share").open) makePlayerLink(); });
+  q("whole-share").addEventListener("toggle", drawWholeShare);
   for (const choice of ["player-npcs-status", "player-npcs-tracks"]) q(choice).addEventListener("change", makePlayerLink);
   q("share-download").addEventListener("click", downloadEncounter);
   q("share-open-file").addEventListener("change", openFile);
   q("new-encounter").addEventListener("click", openNew);
-  q("new-form").addEventListener("submit", startNew);
+  q("new-form").addEventListener("submit", once("new", startNew));
   q("new-cancel").addEventListener("click", () => q("new-dialog").close());
   q("open-tables").addEventListener("click", openTables);
   q("tables-print").addEventListener("click", () => window.print());
@@ -1363,13 +1447,14 @@ function wireEvents() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") checkEntryFresh(); });
   window.addEventListener("pageshow", (event) => { if (event.persisted) checkEntryFresh(); });
   q("library").addEventListener("click", openLibrary);
-  q("turn-start").addEventListener("click", () => moveTurn("start"));
-  q("turn-next").addEventListener("click", () => moveTurn("next"));
-  q("turn-delay").addEventListener("click", () => moveTurn("delay"));
-  q("turn-end").addEventListener("click", () => moveTurn("end"));
+  q("turn-start").addEventListener("click", turning(() => moveTurn("start")));
+  q("turn-next").addEventListener("click", turning(() => moveTurn("next")));
+  q("turn-delay").addEventListener("click", turning(() => moveTurn("delay")));
+  q("turn-end").addEventListener("click", turning(() => moveTurn("end")));
   q("turn-hint-go").addEventListener("click", goToHint);
-  q("conditions-form").addEventListener("submit", addCondition);
-  q("note-save").addEventListener("click", () => tableChange("note", { text: q("note-text").value }));
+  q("conditions-form").addEventListener("submit", once("conditions", addCondition));
+  q("conditions-form").addEventListener("input", () => rearm("conditions"));   // a condition typed: a new one
+  q("note-save").addEventListener("click", once("conditions", () => tableChange("note", { text: q("note-text").value })));
   q("conditions-close").addEventListener("click", () => q("conditions-dialog").close());
   q("library-close").addEventListener("click", () => q("library-dialog").close());
   wireReplaceDialog();

@@ -99,3 +99,40 @@ export function syncChildren(parent, nodes) {
     else parent.insertBefore(node, there);
   }
 }
+
+// A tap acts once: a control whose tap resolves, moves the fight on or confirms a dialog is wrapped in once(key, ...).
+// A second tap on it, or on any control wrapped under the same key, is dropped (never queued) while the first is
+// at work and for TAP_SETTLE_MS after. A key names a place under the finger, not one button: a list redrawn by the
+// first tap (Delete for good) puts the next entry's button where the finger is, and Start fight gives way to Next
+// turn in the same spot, so those share a key. rearm(key) ends the wait at once where the person has shown a new
+// intent in between (a dialog opened again, a form changed, a die's face tapped): no double tap does that.
+// Hands at a table tap twice within about 300 ms (a double tap is read as one up to 300-500 ms by the platforms);
+// a second tap meant as a second resolution comes after reading the first's result, well over that.
+export const TAP_SETTLE_MS = 400;
+const settling = new Map();   // key -> the time (performance.now()) until which its taps are dropped; Infinity at work
+
+export function once(key, handler) {
+  return (...args) => {
+    if ((settling.get(key) ?? 0) > performance.now()) {
+      const event = args[0];
+      if (event instanceof Event && event.type === "submit") event.preventDefault();   // dropped, and sends nothing
+      return undefined;
+    }
+    settling.set(key, Infinity);
+    const settle = () => settling.set(key, performance.now() + TAP_SETTLE_MS);
+    let result;
+    try {
+      result = handler(...args);
+    } catch (error) {
+      settle();
+      throw error;
+    }
+    if (typeof result?.then === "function") result.then(settle, settle);
+    else settle();
+    return result;
+  };
+}
+
+export function rearm(key) {
+  if (settling.get(key) !== Infinity) settling.delete(key);
+}

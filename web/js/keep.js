@@ -1,7 +1,7 @@
 // Keeping the work safe, on the page's side: the link in the address bar, and files to download. The library of
 // saved encounters (js/library.js) keeps each encounter in the browser; nothing here knows a rule system.
 
-import { q } from "./dom.js";
+import { once, q, rearm } from "./dom.js";
 
 // The address bar follows the encounter, once the frame is painted: Chromium takes ~10 ms to replace
 // a long URL, which a tap need not wait for (the encounter itself is already saved).
@@ -48,6 +48,7 @@ let asked = null;
 export function askBeforeReplace(what, { download: save, replace, cancel = () => {} }) {
   answer("cancel");   // a question still open (a second link followed) is answered No: the newer one is asked
   asked = { save, replace, cancel };
+  rearm("replace");
   q("replace-what").textContent = what;
   q("replace-dialog").showModal();
   q("replace-title").focus({ preventScroll: true });
@@ -64,9 +65,10 @@ function answer(choice) {
 }
 
 export function wireReplaceDialog() {
-  q("replace-download").addEventListener("click", () => answer("download"));
-  q("replace-anyway").addEventListener("click", () => answer("replace"));
-  q("replace-cancel").addEventListener("click", () => answer("cancel"));
+  // The second half of a double tap lands on what the closed dialog uncovers: it is dropped (js/dom.js once()).
+  q("replace-download").addEventListener("click", once("replace", () => answer("download")));
+  q("replace-anyway").addEventListener("click", once("replace", () => answer("replace")));
+  q("replace-cancel").addEventListener("click", once("replace", () => answer("cancel")));
   // The close event comes a moment after close(): a question asked again meanwhile is open, and still stands.
   q("replace-dialog").addEventListener("close", () => { if (!q("replace-dialog").open) answer("cancel"); });
 }
