@@ -31,8 +31,7 @@ def decoded(url: str) -> str:
 def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
         page: Page, site_url: str, fresh_context: BrowserContext, tmp_path: Path) -> None:
     open_page(page, f"{site_url}#{fight_link()}")
-    page.get_by_test_id("share").click()
-    page.get_by_test_id("player-share").locator("summary").click()
+    page.get_by_test_id("share").click()        # Share opens on the players' view (issue 36)
     page.locator('[data-testid="player-pc"][data-id="c1"]').check()
     page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
     link = page.get_by_test_id("player-link").input_value()

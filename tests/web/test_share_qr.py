@@ -1,26 +1,32 @@
-"""The share dialog's QR code: it reads, with Debian's zbarimg, as exactly the link the dialog shows; its generator
-is installed on the dialog's first opening, once, from the site itself, and works offline; when it cannot be had,
-the dialog says so in plain words and goes on working.
+"""The share dialog's QR codes: Share opens on the players' view, whose code holds no note and no sheet; the whole
+encounter is a second, explicit choice below it. Each code reads, with Debian's zbarimg, as exactly the link the
+dialog shows; the generator is installed on the dialog's first opening, once, from the site itself, and works
+offline; when it cannot be had, the dialog says so in plain words and goes on working.
 
 The encounter is the bench's six combatants after ten resolutions (tests/bench.py), opened from its link."""
 
 from __future__ import annotations
 
+import base64
+import json
 import subprocess
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Request, expect
 
 from build import ZBARIMG
 from tests.bench import fighters
+from tests.rules.helpers import ok, thug_fight
 
 from .conftest import open_page, wait_ready
 from .test_layout import run_axe
 
-READY_OR_FAILED = ("() => ['ready', 'failed'].includes("
-                   "document.querySelector('[data-testid=\"share-qr\"]').dataset.state)")
+READY_OR_FAILED = ("(testid) => ['ready', 'failed'].includes("
+                   "document.querySelector(`[data-testid=\"${testid}\"]`).dataset.state)")
 GENERATOR = ("qrcodegen-", "micropip-", "qr_matrix.py")     # what the first opening fetches
 
 
@@ -45,21 +51,73 @@ def fetched(page: Page) -> Iterator[list[str]]:
     yield urls
 
 
-def open_share(page: Page) -> str:
-    """Open the share dialog, wait for its QR code, and return the state it came to."""
+def open_share(page: Page, qr: str = "share-qr") -> str:
+    """Open the share dialog (and unfold the whole encounter, for its code), wait for the QR code, and return the
+    state it came to."""
     page.get_by_test_id("share").click()
     expect(page.get_by_test_id("share-dialog")).to_be_visible()
-    page.wait_for_function(READY_OR_FAILED, timeout=90_000)
-    return str(page.get_by_test_id("share-qr").get_attribute("data-state"))
+    if qr == "share-qr":
+        page.get_by_test_id("whole-share").locator("summary").click()
+    page.wait_for_function(READY_OR_FAILED, arg=qr, timeout=90_000)
+    return str(page.get_by_test_id(qr).get_attribute("data-state"))
 
 
-def decoded(page: Page, tmp_path: Path) -> str:
+def decoded(page: Page, tmp_path: Path, qr: str = "share-qr") -> str:
     """The share dialog's QR code as a camera would read it: a screenshot of it, decoded by zbarimg."""
     shot = tmp_path / "qr.png"
-    page.get_by_test_id("share-qr").get_by_test_id("qr-code").screenshot(path=str(shot))
+    page.get_by_test_id(qr).get_by_test_id("qr-code").screenshot(path=str(shot))
     read = subprocess.run([ZBARIMG, "--raw", "-q", str(shot)], capture_output=True, text=True, timeout=60)
     assert read.returncode == 0, f"zbarimg read no QR code in {shot}: {read.stderr}"
     return read.stdout.removesuffix("\n")
+
+
+def keys(value: Any) -> set[str]:
+    """Every key of every object in a JSON value, however deep."""
+    if isinstance(value, dict):
+        return set(value) | {key for inner in value.values() for key in keys(inner)}
+    if isinstance(value, list):
+        return {key for inner in value for key in keys(inner)}
+    return set()
+
+
+def values(value: Any, key: str) -> list[Any]:
+    """Every value a key has in a JSON value, however deep."""
+    if isinstance(value, dict):
+        return [inner for name, inner in value.items() if name == key] + [
+            found for inner in value.values() for found in values(inner, key)]
+    if isinstance(value, list):
+        return [found for inner in value for found in values(inner, key)]
+    return []
+
+
+def test_share_opens_on_the_players_code_which_holds_no_note_and_no_sheet(page: Page, site_url: str,
+                                                                           tmp_path: Path) -> None:
+    secret = "Secretly the mayor's son"
+    open_page(page, f"{site_url}#{thug_fight(secret, thug_hits_back=False)['fragment']}")
+    assert open_share(page, "player-qr") == "ready"
+    expect(page.get_by_test_id("player-qr").get_by_test_id("qr-code")).to_be_visible()
+    expect(page.get_by_test_id("share-qr")).to_be_hidden()           # the whole encounter: folded, no code
+    expect(page.get_by_test_id("share-link")).to_be_hidden()
+    expect(page.get_by_test_id("whole-share")).not_to_have_attribute("open", "")
+    expect(page.get_by_test_id("whole-share").locator("summary")).to_contain_text("notes and every sheet")
+    link = decoded(page, tmp_path, "player-qr")
+    assert link == page.get_by_test_id("player-link").input_value() and "#p1." in link, link
+    payload = link.split("#p1.", 1)[1]
+    carried = json.loads(zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))))
+    player = ok("open_player", link=link.split("#", 1)[1])["player"]        # as the players' phones read it
+    for content in (carried, player):
+        assert "sheet" not in keys(content) and set(values(content, "note")) <= {""}, content
+        assert secret not in json.dumps(content)
+    # Unfolded, the second choice says plainly that it holds everything, and its code is the whole encounter's.
+    page.get_by_test_id("whole-share").locator("summary").click()
+    expect(page.get_by_test_id("whole-warning")).to_contain_text("This link holds everything: your notes, every")
+    page.wait_for_function(READY_OR_FAILED, arg="share-qr", timeout=90_000)
+    assert decoded(page, tmp_path) == page.get_by_test_id("share-link").input_value()
+    # Closed and opened again, Share starts on the players' view once more.
+    page.get_by_test_id("share-close").click()
+    page.get_by_test_id("share").click()
+    expect(page.get_by_test_id("share-qr")).to_be_hidden()
+    expect(page.get_by_test_id("player-qr").get_by_test_id("qr-code")).to_be_visible()
 
 
 def test_the_qr_code_reads_as_exactly_the_link_and_axe_finds_no_serious_problem(fight: Page, tmp_path: Path) -> None:
@@ -69,7 +127,7 @@ def test_the_qr_code_reads_as_exactly_the_link_and_axe_finds_no_serious_problem(
     assert link.endswith("#" + fighters(10).link())
     assert decoded(fight, tmp_path) == link
     qr = fight.get_by_test_id("share-qr")
-    expect(qr.get_by_test_id("qr-code")).to_have_attribute("aria-label", "QR code of the share link")
+    expect(qr.get_by_test_id("qr-code")).to_have_attribute("aria-label", "QR code of the whole encounter's link")
     version, modules = qr.get_attribute("data-version"), qr.get_attribute("data-modules")
     expect(qr.get_by_test_id("qr-note")).to_have_text(f"QR code version {version}, {modules} × {modules} squares: "
                                                       "point a phone's camera at it.")
@@ -92,13 +150,19 @@ def test_a_second_opening_reuses_the_generator(fight: Page, fetched: list[str], 
 @pytest.mark.parametrize("width, height", [(390, 844), (1024, 768)])
 def test_the_qr_code_and_the_dialogs_buttons_fit_the_screen(fight: Page, width: int, height: int) -> None:
     fight.set_viewport_size({"width": width, "height": height})
-    assert open_share(fight) == "ready"
-    code = fight.get_by_test_id("share-qr").get_by_test_id("qr-code").bounding_box()
+    assert open_share(fight, "player-qr") == "ready"
+    code = fight.get_by_test_id("player-qr").get_by_test_id("qr-code").bounding_box()
     close = fight.get_by_test_id("share-close").bounding_box()
     assert code is not None and close is not None
     assert code["x"] >= 0 and code["x"] + code["width"] <= width and code["y"] >= 0
     assert code["y"] + code["height"] <= height and close["y"] + close["height"] <= height
     assert code["width"] >= 101 * 3     # at least 3 px a module, the quiet zone included
+    fight.get_by_test_id("whole-share").locator("summary").click()
+    fight.wait_for_function(READY_OR_FAILED, arg="share-qr", timeout=90_000)
+    whole = fight.get_by_test_id("share-qr").get_by_test_id("qr-code")
+    whole.scroll_into_view_if_needed()
+    box = whole.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] >= 101 * 3
 
 
 def test_it_works_offline(fight: Page, tmp_path: Path) -> None:
