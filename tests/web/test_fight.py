@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from rules.api import handle
 
-from .actions import add_sheet, start_new
+from .actions import add_sheet, settle, start_new
 from .conftest import open_page, wait_ready
 from .test_option_conditions import set_option, tab
 from .test_tablet import inside, no_text_field_focused, touch  # noqa: F401  (touch is a fixture)
@@ -81,16 +81,19 @@ def status(page: Page) -> Locator:
 
 
 def names_in_order(page: Page) -> Locator:
-    return page.get_by_test_id("turn-list").get_by_test_id("turn-name")
+    """The roster's rows are the turn order: their names, top to bottom."""
+    return page.get_by_test_id("roster").get_by_test_id("combatant-name")
 
 
 def entry(page: Page, name: str) -> Locator:
-    return page.get_by_test_id("turn-entry").filter(has=page.get_by_test_id("turn-name").get_by_text(name, exact=True))
+    """A combatant's row, which says where it stands in the order."""
+    return page.get_by_test_id("combatant").filter(
+        has=page.get_by_test_id("combatant-name").get_by_text(name, exact=True))
 
 
 def stands(page: Page) -> dict[str, str]:
-    found: list[list[str]] = page.get_by_test_id("turn-entry").evaluate_all("""(nodes) => nodes.map((node) =>
-        [node.querySelector('[data-testid="turn-name"]').textContent, node.dataset.stands])""")
+    found: list[list[str]] = page.get_by_test_id("combatant").evaluate_all("""(nodes) => nodes.map((node) =>
+        [node.querySelector('[data-testid="combatant-name"]').textContent, node.dataset.stands])""")
     return dict((name, where) for name, where in found)
 
 
@@ -128,6 +131,7 @@ def dice(page: Page, roll: str, faces: list[Any] | str, *, why: str | None = Non
 
 
 def next_turn(page: Page) -> None:
+    settle(page)    # a tap acts once: Next turn tapped again at once would be a double tap, dropped
     page.get_by_test_id("turn-next").tap()
 
 
@@ -364,22 +368,21 @@ def test_a_condition_counts_down_and_expires_and_a_note_shows_as_text(app: Page)
 
 
 def drag(page: Page, handle_: Locator, onto: Locator, *, above: bool) -> None:
-    """Press on a handle, move (in steps) to just before or after the middle of another name in the row, let go."""
+    """Press on a handle, move (in steps) to just above or below the middle of another row, let go."""
     start = handle_.bounding_box()
     target = onto.bounding_box()
     assert start is not None and target is not None
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
     x = target["x"] + (target["width"] * (0.2 if above else 0.8))
-    page.mouse.move(x, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.move(x, target["y"] + target["height"] * (0.3 if above else 0.7), steps=8)
     page.mouse.up()
 
 
 def folded_order(page: Page) -> None:
-    """Before the fight the order is folded to one line, the cards keeping the screen: unfold it to set it."""
-    expect(page.get_by_test_id("turn-list")).to_be_hidden()
-    page.get_by_test_id("turn-order-title").tap()
-    expect(page.get_by_test_id("turn-list")).to_be_visible()
+    """Before the fight the rows are the order to be, each with its handle, and the page says how it is set."""
+    expect(page.get_by_test_id("turn-how")).to_be_visible()
+    expect(page.get_by_test_id("turn-move").first).to_be_visible()
 
 
 def test_the_gms_order_moves_by_keyboard(app: Page) -> None:
@@ -418,7 +421,7 @@ def test_the_gms_order_moves_by_drag_one_place_and_past_several(app: Page) -> No
     drag(page, entry(page, "Cy").get_by_test_id("turn-move"), entry(page, "Bob"), above=True)
     expect(names_in_order(page)).to_have_text(["Cy", "Bob", "Ann"])
     expect(step(page, "New order: Cy, Bob, Ann.")).to_have_count(1)
-    expect(page.locator('[data-testid="turn-entry"].dragging')).to_have_count(0)
+    expect(page.locator('[data-testid="combatant"].dragging')).to_have_count(0)
     page.get_by_test_id("turn-start").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Cy's turn")
     expect(names_in_order(page)).to_have_text(["Cy", "Bob", "Ann"])

@@ -50,10 +50,12 @@ def test_six_tracks_the_roll_button_and_the_newest_result_fit_on_a_tablet(app: P
     busy_table(app)
     app.evaluate("window.scrollTo(0, 0)")
     viewport = {"width": width, "height": height}
-    tracks = app.get_by_test_id("track")
+    # Six combatants are drawn as rows, each with its track's boxes in small (the full track a tap away).
+    tracks = app.get_by_test_id("card-compact")
     expect(tracks).to_have_count(6)
     for index in range(6):
         inside(app, f"track {index}", tracks.nth(index).bounding_box(), viewport)
+        inside(app, f"row {index}", app.get_by_test_id("combatant").nth(index).bounding_box(), viewport)
     inside(app, "roll", app.get_by_test_id("roll").bounding_box(), viewport)
     inside(app, "latest", app.get_by_test_id("latest-outcome").bounding_box(), viewport)
     SCREENS.mkdir(parents=True, exist_ok=True)
@@ -99,9 +101,9 @@ def test_a_focused_control_is_never_under_the_sticky_header(app: Page) -> None:
     busy_table(app, taken_out=False)
     app.set_viewport_size({"width": 768, "height": 600})
     app.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    app.get_by_test_id("combatant").first.get_by_test_id("combatant-name").focus()
+    app.get_by_test_id("combatant").first.get_by_test_id("combatant-pick").focus()
     header = app.locator("header.bar").bounding_box()
-    focused = app.get_by_test_id("combatant").first.get_by_test_id("combatant-name").bounding_box()
+    focused = app.get_by_test_id("combatant").first.get_by_test_id("combatant-pick").bounding_box()
     assert header and focused and focused["y"] >= header["y"] + header["height"] - 0.5, (header, focused)
 
 

@@ -95,12 +95,14 @@ def test_screens_of_a_busy_table(touch: Any, size: str, scheme: str) -> None:
 def test_a_tap_on_a_cards_boxes_picks_the_card_and_opens_no_keyboard(touch: Any) -> None:
     page = touch("portrait", fragment=busy_table("typed")["fragment"])
     third = page.get_by_test_id("combatant").nth(2)
-    third.locator(".boxes").first.tap()
+    third.get_by_test_id("compact-level").first.tap()          # a row's small boxes
     expect(third).to_have_attribute("data-role", "actor")
     expect(page.locator('[data-testid="action-tab"][aria-selected="true"]')).to_have_text("Attack")
     no_text_field_focused(page)
     fourth = page.get_by_test_id("combatant").nth(3)
-    fourth.locator(".boxes").nth(1).tap()
+    fourth.get_by_test_id("card-details").tap()                # its full card opens; nothing is picked
+    expect(fourth).to_have_attribute("data-role", "")
+    fourth.locator(".boxes").nth(1).tap()                      # the full card's boxes
     expect(fourth).to_have_attribute("data-role", "target")
     expect(page.get_by_test_id("input-attacker")).to_have_value(third.get_attribute("data-id") or "")
 
@@ -117,7 +119,8 @@ def test_marking_by_hand_is_a_control_of_its_own(touch: Any) -> None:
     expect(page.locator('[data-testid="action-tab"][aria-selected="true"]')).to_have_text("Mark by hand")
     expect(page.get_by_test_id("input-target")).to_have_value(card.get_attribute("data-id") or "")
     no_text_field_focused(page)
-    # With marking by hand on show, a tap on a level's boxes says which level.
+    # With marking by hand on show, a tap on a level's boxes (on the full card) says which level.
+    card.get_by_test_id("card-details").tap()
     card.locator('[data-testid="track-level"][data-level="Hurt"] .boxes').tap()
     expect(page.get_by_test_id("input-level")).to_have_value("1")   # the list's second level, Hurt
 
@@ -278,7 +281,10 @@ def test_a_cards_table_fits_its_card(touch: Any, size: str) -> None:
     """Twelve columns of wound thresholds, two cards to a row on a portrait tablet: no table scrolls in its card
     (Firefox drew it 8 px too wide before; checked there by hand, headless, the same way)."""
     page = touch(size, fragment=busy_table("kyod")["fragment"])
+    page.get_by_test_id("roster-mode").tap()                   # the full cards, where the tables are drawn
     expect(page.get_by_test_id("widget-table")).to_have_count(6)
+    for table in page.get_by_test_id("widget-table").all():
+        expect(table).to_be_visible()
     over = page.evaluate("""() => [...document.querySelectorAll('[data-testid=combatant] .table-scroll')]
         .map((box) => box.scrollWidth - box.clientWidth)""")
     assert over == [0] * 6, over

@@ -1,104 +1,12 @@
 // The view: the module family that builds and changes the DOM (with dom.js, widgets.js, forms.js).
-// It draws what the engine describes and nothing else: cards, the log, the odds, the dice prompt.
+// It draws what the engine describes and nothing else: the log, the odds, the dice prompt (the cards: roster-view.js).
 
 import { el, fillSelect, q, syncChildren } from "./dom.js";
-import { tableNotes } from "./turns-view.js";
-import { renderTable, renderWidget } from "./widgets.js";
+import { renderTable } from "./widgets.js";
 
-// -- the roster -------------------------------------------------------------------------------------
+// -- the roster: its rows and cards are roster-view.js's ------------------------------------------
 
-// picks: {actor, target} ids chosen for the current action, shown on the cards.
-// A card is rebuilt only when what the engine says of it changed: a hit redraws the card it hit, not the
-// roster (a chart of 108 cells on each of six cards is a long task). Choosing an actor or a target only
-// moves the marks, so a tap that lands just after a field's change event still finds its card.
-const drawnCards = new Map();   // combatant id -> {key, node}
-
-// Returns the cards drawn anew (changed, or new), for the controller to show the person what a tap changed.
-export function renderRoster(roster, picks, handlers) {
-  const list = q("roster");
-  const redrawn = [];
-  const nodes = roster.map((card) => {
-    const key = JSON.stringify(card) + (handlers ? "" : "#shell");   // the shell's cards take no taps
-    const drawn = drawnCards.get(card.id);
-    if (drawn?.key === key) return drawn.node;
-    const node = renderCard(card, handlers);
-    drawnCards.set(card.id, { key, node });
-    redrawn.push(node);
-    return node;
-  });
-  const shown = new Set(roster.map((card) => card.id));
-  for (const id of drawnCards.keys()) if (!shown.has(id)) drawnCards.delete(id);
-  syncChildren(list, nodes);
-  for (const node of list.children) markPick(node, picks);
-  list.classList.toggle("crowded", roster.length > 4);
-  q("roster-empty").hidden = roster.length > 0;
-  return redrawn;
-}
-
-function markPick(node, picks) {
-  const id = node.dataset.id;
-  const role = id === picks.actor ? "actor" : id === picks.target ? "target" : "";
-  node.dataset.role = role;
-  node.classList.toggle("their-turn", id === picks.turn);
-  node.classList.toggle("picked-actor", role === "actor");
-  node.classList.toggle("picked-target", role === "target");
-  const badge = node.querySelector('[data-testid="card-role"]');
-  badge.hidden = !role;
-  badge.className = `badge ${role}`;
-  badge.textContent = role ? picks.labels?.[role] ?? role : "";
-}
-
-function renderCard(card, handlers) {
-  // Marking by hand is a control of its own (the action a widget's tap names), never a side effect of a tap.
-  const markAction = markingAction(card);
-  const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
-    el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, copy or remove" }, "⋯"),
-    el("div", { class: "menu" },
-      markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",
-        "aria-label": `Mark by hand: ${card.name}'s wounds`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
-      el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
-      el("button", { type: "button", testid: "conditions-combatant", text: "Conditions and note",
-        onclick: () => handlers.onConditions(card.id) }),
-      el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
-      el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
-  const onTap = handlers ? (tap) => handlers.onTap(card.id, tap) : null;
-  // Gear goes on the name's line, where a tablet card has room, so crowded cards still show it.
-  const gear = card.widgets.filter((widget) => widget.kind === "gear");
-  const node = el("li", {
-    class: `card severity-${card.status.severity}`, testid: "combatant",
-    dataset: { id: card.id, severity: card.status.severity, role: "" },
-  },
-  el("span", { class: "badge", testid: "card-role", hidden: true }),
-  el("div", { class: "card-head" },
-    // dir="auto": a name in a right-to-left script, or holding direction controls, is laid out on its own.
-    // Without handlers (the saved cards painted before the engine, a players' view) the name is no control.
-    handlers ? el("button", { type: "button", class: "name", testid: "combatant-name", text: card.name, dir: "auto",
-      "aria-label": `${card.name}: choose for the action`, title: card.name, onclick: () => handlers.onPick(card.id) })
-      : el("span", { class: "name", testid: "combatant-name", text: card.name, dir: "auto", title: card.name }),
-    gear.map((widget) => renderWidget(widget, onTap)),
-    el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
-    menu),
-  card.widgets.filter((widget) => widget.kind !== "gear").map((widget) => renderWidget(widget, onTap)),
-  tableNotes(card));
-  if (handlers) {
-    node.addEventListener("click", (event) => {
-      if (event.target.closest("button, details, a, input, select")) return;
-      handlers.onPick(card.id);
-    });
-  }
-  return node;
-}
-
-// The action a tap on one of the card's widgets opens (marking by hand), if any.
-function markingAction(card) {
-  for (const widget of card.widgets) {
-    const parts = [widget, ...(widget.levels ?? []), ...(widget.items ?? [])];
-    // A diagram's tap picks a cell for an action's input (where a shot is aimed): it marks nothing.
-    const tap = parts.find((part) => part?.tap && !part.tap.hex)?.tap;
-    if (tap) return tap.action;
-  }
-  return null;
-}
+export { renderRoster } from "./roster-view.js";
 
 // -- the log ----------------------------------------------------------------------------------------
 
