@@ -5,6 +5,7 @@
 
 import { el, fillSelect } from "./dom.js";
 import { HexPicker } from "./hexes.js";
+import { startRound } from "./keeping.js";
 import { drawReads } from "./reads.js";
 
 const SEGMENTED_MAX = 4;   // a choice of up to this many options is a row of buttons, more is a list
@@ -258,15 +259,9 @@ export class SchemaForm {
     drawReads(this, null);
   }
 
-  // A new round: each per-round choice (an input marked `each_round`) goes back to its default, unchosen.
+  // A new round: each per-round choice (an input marked `each_round`) goes back to its default (js/keeping.js).
   startRound() {
-    const fresh = [...this.fields.values()].filter((field) => field.input.each_round);
-    for (const field of fresh) {
-      field.touched = false;
-      field.defaultMatch = undefined;
-      field.set(field.input.default);
-    }
-    if (fresh.length) this.refresh();
+    startRound(this);
   }
 
   // What the engine read in the typed texts (a `check` answer's `read`), under each field; null takes it away.
