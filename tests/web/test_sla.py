@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import start_new
+from .actions import input_named, start_new
 from .test_layout import run_axe
 from .test_option_conditions import tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -81,7 +81,7 @@ def shoot_form(page: Page, *, aims: int = 3) -> Locator:
     form = page.get_by_test_id("action-form")
     form.get_by_test_id("input-attacker").select_option(label="Max.Rock")
     form.get_by_test_id("input-target").select_option(label="Scum")
-    form.get_by_test_id("input-aims").fill(str(aims))
+    input_named(form, "aims").fill(str(aims))       # aiming is under "More options"
     return form
 
 
@@ -163,7 +163,7 @@ def test_max_rock_shoots_scum_with_typed_dice_and_the_page_shows_every_number(sl
     expect(picker_cell(page, "-1,4")).to_have_attribute("aria-checked", "true")
     expect(picker_cell(page, "0,3")).to_have_attribute("aria-checked", "false")
     expect(page.get_by_test_id("hex-chosen")).to_have_text(re.compile(rf"^Torso \([-{MINUS}]1, 4\)$"))
-    expect(form.get_by_test_id("input-aims")).to_have_value("3")
+    expect(input_named(form, "aims")).to_have_value("3")
     page.get_by_test_id("type-dice").tap()
     answer(page, "attack", THREE, [1, 3, 5],
            why=f"Max.Rock fires at Scum's Torso ({MINUS}1, 4): roll the three dice, skill 6 against 13")
