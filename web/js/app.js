@@ -793,6 +793,7 @@ function drawTabs() {
 // id: an action offered, or null when the options offer none (a system that is not well formed): then no form,
 // no button and no odds are shown, and nothing breaks.
 function selectAction(id) {
+  rearm("resolve");   // another action chosen: a tap on Roll now is a new one
   actionId = id;
   drawTabs();
   const form = actionForms.get(id);
