@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .actions import start_new
+from .actions import input_named, start_new
 from .test_option_conditions import tab
 from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, picker_cell, settle, why_steps
 from .test_tablet import touch  # noqa: F401  (a fixture: a page in a touch context of a size)
@@ -41,7 +41,7 @@ def burst_form(page: Page) -> None:
     expect(form.get_by_test_id("input-burst_dice")).to_be_visible()
     expect(form.get_by_test_id("input-shots")).to_be_hidden()
     form.get_by_test_id("input-burst_dice").fill("3")
-    form.get_by_test_id("input-wanted").fill("10")
+    input_named(form, "wanted").fill("10")          # walking the burst is under "More options"
     picker_cell(page, "0,4").tap()
 
 
