@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .actions import start_new
+from .actions import start_new, unfold
 from .test_option_conditions import tab
 from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, meter_text, why_steps
 
@@ -30,7 +30,7 @@ def test_a_knife_fight_with_a_parry_typed_in(app: Page) -> None:
     form.get_by_test_id("input-target").select_option(label="Isis")
     expect(page.get_by_test_id("hex-chosen")).to_have_text("Torso (0, 3)")
     form.get_by_test_id("input-defence").select_option(label="A free parry")
-    form.get_by_test_id("input-parry_with-weapon").check()
+    unfold(form, "parry_with").get_by_test_id("input-parry_with-weapon").check()   # under "More options"
     expect(page.get_by_test_id("odds-summary")).to_contain_text("the parry stops it 29.0%")
 
     page.get_by_test_id("type-dice").tap()
