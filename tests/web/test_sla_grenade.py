@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from .actions import unfold
 from .test_option_conditions import tab
 from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, start_new, why_steps
 
@@ -38,7 +39,7 @@ def test_a_grenade_thrown_with_typed_dice_draws_its_zone_on_the_card(app: Page) 
     picker.locator('[data-testid="hex-cell"][data-value="0,9"]').tap()
     expect(page.get_by_test_id("hex-chosen")).to_have_text("Floor beside the body (0, 9)")
     # Nobody else is caught until named: the further distances stay hidden.
-    expect(form.get_by_test_id("field-distance_1")).to_be_hidden()
+    expect(unfold(form, "distance_1")).to_be_hidden()       # under "More options", opened: hidden by its when
 
     page.get_by_test_id("type-dice").tap()
     answer(page, "throw", THREE, [6, 3, 3],
