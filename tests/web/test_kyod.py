@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, give_dice, start_new, status
+from .actions import add_sheet, card, give_dice, input_named, start_new, status
 from .test_layout import run_axe, small_targets
 from .test_megatraveller import inside
 
@@ -35,8 +35,7 @@ def typed_attack(page: Page, target: str, damage: str, *, barriers: str = "") ->
     page.get_by_test_id("input-target").select_option(label=target)
     page.get_by_test_id("input-damage").fill(damage)
     if barriers:                                         # under "More options": most hits meet no barrier
-        page.get_by_test_id("action-form").get_by_test_id("more-inputs").locator("summary").click()
-        page.get_by_test_id("input-barriers").fill(barriers)
+        input_named(page.get_by_test_id("action-form"), "barriers").fill(barriers)
 
 
 def steps_of_latest(page: Page) -> Locator:
