@@ -174,7 +174,8 @@ def _landing() -> list[dict[str, Any]]:
 
 
 def action_schema() -> list[dict[str, Any]]:
-    foes: list[dict[str, Any]] = [{"name": "foe", "kind": "combatant", "role": "target", "label": "Foe"},
+    foes: list[dict[str, Any]] = [{"name": "foe", "kind": "combatant", "role": "target", "label": "Foe",
+                                   "while_standing": True},
             {"name": "foe_weapon", "kind": "weapon", "from": "foe", "label": "Foe's weapon"}]
     for index, key in enumerate(melee.FOE_INPUTS[1:], start=2):
         foes.append({"name": key, "kind": "combatant", "role": "target", "label": f"Foe {index}", "optional": True,
@@ -198,7 +199,8 @@ def action_schema() -> list[dict[str, Any]]:
          "when": {"option": "pacing", "in": ["alternating"]}, "inputs": [
              {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker"},
              {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon"},
-             {"name": "defender", "kind": "combatant", "role": "target", "label": "Defender"},
+             {"name": "defender", "kind": "combatant", "role": "target", "label": "Defender",
+              "while_standing": True},
              *_tactics("", "Attacker", attacker_only=True), *_tactics("defender_", "Defender", defender_only=True),
              *_landing(), *_blow_inputs("", "Attacker"),
          ]},
@@ -216,7 +218,7 @@ def action_schema() -> list[dict[str, Any]]:
         {"id": "shoot", "label": "Shoot", "verb": "Shoot", "odds": True, "dice": True, "inputs": [
             {"name": "shooter", "kind": "combatant", "role": "actor", "label": "Shooter"},
             {"name": "weapon", "kind": "weapon", "from": "shooter", "label": "Weapon"},
-            {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Target", "while_standing": True},
             {"name": "difficulty", "kind": "choice", "label": "Difficulty (the least result that hits)",
              "default": "-1", "choices": ladder_text, "help": "the GM's, for range, light and cover"},
             {"name": "awareness", "kind": "choice", "label": "The target", "default": "dodges", "choices": [

@@ -106,7 +106,7 @@ def _hit_inputs() -> list[dict[str, Any]]:
     return [
         {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker", "optional": True,
          "empty_label": "No attacker: type the attack"},
-        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target", "while_standing": True},
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon",
          "when": {"input": "attacker", "not_in": [""]}},
         {"name": "damage", "kind": "notation", "label": "Damage", "example": "2d+1, thr+2, sw or 3d+20[+0]",

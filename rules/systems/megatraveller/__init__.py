@@ -157,7 +157,8 @@ def _hit_inputs(with_target: bool) -> list[dict[str, Any]]:
          "empty_label": "No attacker: type the Damage Value"},
     ]
     if with_target:
-        inputs.append({"name": "target", "kind": "combatant", "role": "target", "label": "Target"})
+        inputs.append({"name": "target", "kind": "combatant", "role": "target", "label": "Target",
+                       "while_standing": True})
     inputs += [
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon", "when": attacker},
         {"name": "damage_value", "kind": "integer", "label": "Damage Value", "min": 0, "max": MAX_DAMAGE_VALUE,

@@ -31,7 +31,7 @@ def _shoot_inputs() -> list[dict[str, Any]]:
     aimed = {"input": "shot", "in": ["aimed"]}
     return [
         {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Shooter"},
-        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target", "while_standing": True},
         {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon"},
         {"name": "mode", "kind": "mode", "from": "attacker", "weapon": "weapon", "label": "Fire"},
         _aim_input(),
@@ -135,7 +135,7 @@ def _melee_inputs() -> list[dict[str, Any]]:
     aim["help"] = "tap the hex of the body the blow is aimed at (or tap it on the target's card)"
     return [
         {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker"},
-        {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+        {"name": "target", "kind": "combatant", "role": "target", "label": "Target", "while_standing": True},
         {"name": "spend", "kind": "choice", "label": "This action", "default": "attack", "advanced": True,
          "each_round": True, "choices": [
             {"value": "attack", "label": "Attack"},

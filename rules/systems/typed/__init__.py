@@ -119,7 +119,7 @@ def action_schema() -> list[dict[str, Any]]:
         {"id": "attack", "label": "Attack", "verb": "Roll", "odds": True, "dice": True, "inputs": [
             {"name": "attacker", "kind": "combatant", "role": "actor", "label": "Attacker", "optional": True,
              "empty_label": "A hazard (fire, fall\u2026)"},
-            {"name": "target", "kind": "combatant", "role": "target", "label": "Target"},
+            {"name": "target", "kind": "combatant", "role": "target", "label": "Target", "while_standing": True},
             {"name": "weapon", "kind": "weapon", "from": "attacker", "label": "Weapon", "when": with_attacker},
             {"name": "mode", "kind": "mode", "from": "attacker", "weapon": "weapon", "label": "Mode",
              "help": "declared before rolling", "when": with_attacker},
