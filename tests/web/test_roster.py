@@ -80,24 +80,28 @@ def the_rows_are_the_turn_order(page: Page, system: str) -> None:
         expect(row.get_by_test_id("turn-stands")).to_have_text(re.compile(r"^skipped(: \w.*)?$"))
 
 
+def clear_of_the_dock(page: Page, what: str, locator: Locator) -> None:
+    """Inside the viewport and not under the dock (above it, or beside it on a landscape tablet)."""
+    inside(page, what, locator)
+    box = locator.bounding_box()
+    dock = page.get_by_test_id("dock").bounding_box()
+    assert box is not None and dock is not None
+    assert box["y"] + box["height"] <= dock["y"] + 0.5 or box["x"] + box["width"] <= dock["x"] + 0.5, \
+        (f"{what} is under the dock", box, dock)
+
+
 def one_screen(page: Page, size: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     for index in range(6):
-        inside(page, f"row {index + 1}", rows(page).nth(index))
+        clear_of_the_dock(page, f"row {index + 1}", rows(page).nth(index))
     inside(page, "the dock", page.get_by_test_id("dock"))
     for testid in ("roll", "latest-outcome", "odds-summary", "turn-next"):
         inside(page, testid, page.get_by_test_id(testid))
     if size != "phone":
         fields = required_inputs(page)
         assert fields.count() > 0
-        dock = page.get_by_test_id("dock").bounding_box()
-        assert dock is not None
         for field in fields.all():
-            label = field.inner_text().split("\n")[0]
-            inside(page, f"the input {label!r}", field)
-            box = field.bounding_box()
-            assert box is not None and (box["y"] + box["height"] <= dock["y"] + 0.5 or box["x"] + box["width"] <= dock["x"]), \
-                (f"the input {label!r} is under the dock", box, dock)
+            clear_of_the_dock(page, f"the input {field.inner_text().splitlines()[0]!r}", field)
     # An open dice prompt stays on screen with the rows' dock.
     page.get_by_test_id("type-dice").tap()
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
