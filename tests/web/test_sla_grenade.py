@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .actions import unfold
+from .actions import start_new, unfold
 from .test_option_conditions import tab
-from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, start_new, why_steps
+from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, why_steps
 
 GRENADE = "skill Throwing, RNG 10, grenade frag, zone 2, radius 1, DAM 5"
 ZONE = [(-1, 8), (-1, 9), (-1, 10), (1, 7), (1, 8), (1, 9)]
