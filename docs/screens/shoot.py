@@ -28,10 +28,20 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run"]
 
 
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        """Each request is not news."""
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except ConnectionResetError:
+            pass   # the browser closed a page mid-response (the next context opens)
+
+
 def main(out: Path, systems: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(ROOT / "dist" / "site"))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(QuietHandler, directory=str(ROOT / "dist" / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
