@@ -52,7 +52,7 @@ def main(out: Path, systems: list[str]) -> None:
             for width, height in SIZES:
                 for scheme in ("light", "dark"):
                     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                                  is_mobile=True, color_scheme=scheme)  # type: ignore[arg-type]
+                                                  is_mobile=True, color_scheme=scheme)
                     page = context.new_page()
                     page.goto(f"{url}#{fragment}")
                     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=120_000)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 
 from .actions import add_combatant, hit_with_typed_dice
 from .axe import axe_script
@@ -34,7 +34,7 @@ def busy_table(page: Page, *, taken_out: bool = True) -> None:
         page.get_by_test_id("input-attacker").select_option(label="Cyrus")
 
 
-def inside(page: Page, testid: str, box: dict[str, float] | None, viewport: dict[str, int]) -> None:
+def inside(page: Page, testid: str, box: FloatRect | None, viewport: dict[str, int]) -> None:
     assert box is not None, f"{testid} is not drawn"
     assert box["x"] >= 0 and box["y"] >= 0, (testid, box)
     assert box["x"] + box["width"] <= viewport["width"] + 0.5, (testid, box, viewport)
