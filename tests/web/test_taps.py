@@ -25,8 +25,10 @@ def double_tap(page: Page, target: Locator, second: Locator | None = None) -> No
     """Two taps 50 ms apart: both at the control's middle, or the second on `second` as the first tap left the page
     (a list redrawn under the finger: the next entry's button where the first one was)."""
     target.scroll_into_view_if_needed()
-    page.touchscreen.tap(*middle(target))
-    where = middle(second if second is not None else target)
+    first = middle(target)
+    page.touchscreen.tap(*first)
+    # Nothing read in between where it need not be: on a busy machine each call to the browser takes a while.
+    where = middle(second) if second is not None else first
     page.wait_for_timeout(DOUBLE_TAP_GAP_MS)
     page.touchscreen.tap(*where)
     page.wait_for_timeout(PERSONS_PACE_MS)   # a second resolution would be on screen by now

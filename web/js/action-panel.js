@@ -1,0 +1,234 @@
+// The action panel and the cards' taps: which action is on show, who a tap on a card picks (one rule
+// in every system), text checked as it is typed, and the odds before rolling.
+
+import * as engine from "./engine.js";
+import { fieldError, q, rearm } from "./dom.js";
+import { holds } from "./forms.js";
+import { actionForms, app } from "./state.js";
+import { renderOdds, renderRoster, renderTabs } from "./view.js";
+import { run } from "./answers.js";
+import { cancelPrompt } from "./dice-flow.js";
+import { followInForm, openConditions } from "./fight-controls.js";
+import { duplicateCombatant, openEdit, removeCombatant } from "./sheet-dialog.js";
+
+// -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
+
+function roleInputs() {
+  // A combatant input hidden by `when` (a helper only some rolls use) is not filled by a tap.
+  const form = actionForms.get(app.actionId);
+  const inputs = (currentAction()?.inputs ?? []).filter((input) => input.kind === "combatant" && !form.fields.get(input.name)?.node.hidden);
+  return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
+}
+
+// The role the next tap sets: the one pickNext says while the action on show has it, else the only one it has.
+function nextRole({ actor, target }) {
+  if (app.pickNext === "actor" && actor) return "actor";
+  if (target) return "target";
+  return actor ? "actor" : null;
+}
+
+export function drawRoster(refusal = "") {
+  const form = actionForms.get(app.actionId);
+  const roles = roleInputs();
+  const { actor, target } = roles;
+  const next = nextRole(roles);
+  const picks = {
+    actor: actor ? form.rawValue(actor.name) : null,
+    target: target ? form.rawValue(target.name) : null,
+    labels: { actor: actor?.label, target: target?.label },
+    turn: app.current.view.fight?.current ?? null,
+    next,   // "actor" or "target": what a tap on a card sets now (a badge on the cards says it), or null
+  };
+  app.redrawnCards = renderRoster(app.current.view.roster, picks, {
+    onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
+    onRemove: removeCombatant, onConditions: openConditions,
+  });
+  const role = next === "actor" ? actor : next === "target" ? target : null;
+  const hint = !app.current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;
+  q("pick-hint").textContent = refusal ? `${refusal} ${hint}.`.trim() : hint;
+  q("pick-hint").classList.toggle("field-error", Boolean(refusal));
+}
+
+// One rule in every system, whoever's turn it is: a tap on a card sets the role the hint and the cards' badges
+// say (first the actor, then the target, and so on in turn). A new pick starts with the actor whenever the turn
+// passes, the action on show changes or the encounter changes. Someone who cannot act, tapped for the actor, is
+// refused in words in the hint, and the tap still sets the actor: he never silently becomes the target.
+function pick(id) {
+  const form = actionForms.get(app.actionId);
+  const roles = roleInputs();
+  const { actor, target } = roles;
+  const card = app.current.view.roster.find((one) => one.id === id);
+  const role = nextRole(roles);
+  if (!card || !role) return;
+  if (role === "actor") {
+    if (!card.can_act) {
+      return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);
+    }
+    form.set(actor.name, id);
+    if (target && form.rawValue(target.name) === id) {   // never both: someone else until the next tap sets it
+      const other = app.current.view.roster.find((one) => one.id !== id);
+      if (other) form.set(target.name, other.id);
+    }
+    app.pickNext = target ? "target" : "actor";
+  } else {
+    if (actor && form.rawValue(actor.name) === id) {
+      return drawRoster(`${card.name} is the ${actor.label.toLowerCase()}: the ${target.label.toLowerCase()} is someone else.`);
+    }
+    form.set(target.name, id);
+    app.pickNext = "actor";
+  }
+  actionChanged();
+}
+
+// A tap on a part of a card the engine marked (a level of a track) presets that action when it is the one on
+// show (marking by hand: the tap says which level); on any other action a tap anywhere on a card picks the card,
+// so a tap meant for the attacker never leaves the attack. No text field takes the focus: a tablet's keyboard
+// opens only when the person taps a field.
+function tapWidget(id, tap) {
+  if (tap.action !== app.actionId) return pick(id);
+  const form = actionForms.get(tap.action);
+  form.set(tap.combatant, id);
+  // A card the form will not take there (the shooter's own, as his target) is picked as any card is, and its
+  // presets are not applied: a tap never changes an input of someone else's action.
+  if (form.rawValue(tap.combatant) !== id) return pick(id);
+  for (const [name, value] of Object.entries(tap.inputs)) form.set(name, value);
+  actionChanged();
+}
+
+// The card's explicit control for marking by hand: the action its widgets' taps name, with the card chosen.
+function markByHand(id, action) {
+  if (!shownActions().some((one) => one.id === action)) return;   // not offered under the options in effect
+  selectAction(action);
+  const form = actionForms.get(action);
+  const input = form.inputs.find((one) => one.kind === "combatant");
+  if (input) form.set(input.name, id);
+  actionChanged();
+  q("action-tabs").querySelector('[aria-selected="true"]')?.focus({ preventScroll: true });
+  q("action-panel").scrollIntoView({ block: "nearest" });
+}
+
+// -- the action panel -------------------------------------------------------------------------------
+
+function currentAction() {
+  return app.system.actions.find((action) => action.id === app.actionId);
+}
+
+// The actions offered under the options in effect: one with a `when` only while an option has one of its values.
+// A `when` on an action names an option (docs/api.md); one naming an input would read nothing here.
+export function shownActions() {
+  return app.system.actions.filter((action) => holds(action.when, () => undefined, app.options));
+}
+
+// An action whose verb is null only shows its odds (a comparison): it has nothing to resolve; nor has no action.
+export function resolves(id) {
+  const action = app.system.actions.find((one) => one.id === id);
+  return Boolean(action) && action.verb !== null;
+}
+
+// The tabs of the actions offered, the one on show selected.
+export function drawTabs() {
+  renderTabs(shownActions(), app.actionId, (next) => { selectAction(next); drawRoster(); updateOdds(); });
+}
+
+// id: an action offered, or null when the options offer none (a system that is not well formed): then no form,
+// no button and no odds are shown, and nothing breaks.
+export function selectAction(id) {
+  rearm("resolve");   // another action chosen: a tap on Roll now is a new one
+  app.actionId = id;
+  drawTabs();
+  const form = actionForms.get(id);
+  q("action-form").replaceChildren(...(form ? [form.container] : []));
+  form?.refresh();
+  followInForm(id);
+  const action = currentAction();
+  q("roll").textContent = action?.verb || "Roll";
+  q("roll").hidden = !resolves(id);
+  q("type-dice").hidden = !resolves(id) || action.dice === false;
+  q("odds").hidden = !action?.odds;
+  q("odds-summary").hidden = !action?.odds;
+  app.pickNext = "actor";
+  cancelPrompt();
+  fieldError("action-error", "");
+}
+
+// type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab.
+export function actionChanged(type = null) {
+  rearm("resolve");   // the form changed: a tap on Roll now is a new one
+  cancelPrompt();
+  fieldError("action-error", "");
+  drawRoster();
+  updateOdds();
+  if (type) checkLater(checkAction, type);
+}
+
+// Text the engine can check (a damage, a notation) is checked as it is typed: once the person pauses, or leaves
+// the field, the engine's word shows at the field, before Roll (or Add). Only fields the person has changed are
+// told off: an input not reached yet is not an error.
+const CHECK_PAUSE_MS = 450;
+const CHECK_CHANGE_MS = 60;   // after the frame the change paints
+let checkTimer = 0;
+
+export function checkLater(check, type) {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, type === "input" ? CHECK_PAUSE_MS : CHECK_CHANGE_MS);
+}
+
+function checkAction() {
+  const form = actionForms.get(app.actionId);
+  if (!app.current || !resolves(app.actionId) || !app.current.view.roster.length) return;
+  const answer = engine.call("check", { encounter: app.current.encounter, action: app.actionId, inputs: form.values() });
+  form.clearErrors();
+  form.showRead(answer.ok ? answer.result.read : null);
+  if (!answer.ok) form.showError(answer.error.field, answer.error.message, { touchedOnly: true });
+}
+
+export function checkSheet() {
+  if (!q("sheet-dialog").open) return;
+  const request = { encounter: app.current.encounter, sheet: app.sheetForm.values() };
+  if (app.editing) request.combatant = app.editing;
+  const answer = engine.call("check", request);
+  app.sheetForm.clearErrors();
+  app.sheetForm.showRead(answer.ok ? answer.result.read : null);
+  if (!answer.ok) app.sheetForm.showError(answer.error.field, answer.error.message, { touchedOnly: true });
+}
+
+export function showActionError(error) {
+  if (!actionForms.get(app.actionId)?.showError(error.field, error.message)) fieldError("action-error", error.message);
+}
+
+// After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
+// with the result is painted, and the chart says it is updating meanwhile.
+// Odds that take long (a comparison against a long roster) are worked out a little at a time: each call has
+// ODDS_BUDGET_MS, an answer with `more` is drawn as it stands (the chart busy, saying what is left), and the same
+// request goes again in a task of its own, so a keystroke or a tap in between is handled at once and starts over.
+let oddsWanted = 0;
+const ODDS_BUDGET_MS = 20;
+
+export function oddsAfterPaint() {
+  const wanted = ++oddsWanted;
+  q("odds-chart").setAttribute("aria-busy", "true");
+  requestAnimationFrame(() => setTimeout(() => { if (wanted === oddsWanted) updateOdds(); }));
+}
+
+function updateOdds() {
+  const wanted = ++oddsWanted;   // whatever was waiting for the next frame, or for more, is drawn now
+  q("odds-chart").removeAttribute("aria-busy");
+  const action = currentAction();
+  if (!action?.odds) return;
+  if (app.current.view.roster.length === 0) return renderOdds(null, "add combatants to see the odds.");
+  const request = { encounter: app.current.encounter, action: app.actionId, inputs: actionForms.get(app.actionId).values(),
+    budget_ms: ODDS_BUDGET_MS };
+  const more = () => {
+    const odds = run("odds", request, (error) => renderOdds(null, error.field
+      ? `they appear when the action is complete (${error.message}).` : "they appear when the action is complete."));
+    if (odds) renderOdds(odds);
+    if (!odds?.more) return;
+    q("odds-chart").setAttribute("aria-busy", "true");
+    setTimeout(() => {
+      if (wanted !== oddsWanted) return;      // the form, the encounter or the action changed meanwhile
+      q("odds-chart").removeAttribute("aria-busy");
+      more();
+    });
+  };
+  more();
+}

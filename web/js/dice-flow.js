@@ -1,0 +1,93 @@
+// Resolving with dice on demand: a request that may roll, the prompt for the dice it reaches, the faces
+// typed or tapped, the app rolling the rest; a prompt never outlives its encounter.
+
+import { banner, fieldError, q, rearm } from "./dom.js";
+import { actionForms, app } from "./state.js";
+import { faceTyped, renderPrompt } from "./view.js";
+import { resolves, showActionError } from "./action-panel.js";
+import { commit, held, run } from "./answers.js";
+
+// mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
+export function resolve(mode, faces = {}, inputs = actionForms.get(app.actionId)?.values(), action = app.actionId) {
+  if (!resolves(action)) return;   // Enter in a comparison's form resolves nothing
+  rollFor({ method: "act", body: { action, inputs }, about: diceFor(action, inputs) }, mode, faces);
+}
+
+// ask: {method, body, about}: a request that may roll (an action, or the fight moved on), and who its dice are for.
+export function rollFor(ask, mode, faces = {}) {
+  fieldError("action-error", "");
+  fieldError("dice-error", "");
+  const result = run(ask.method, held({ ...ask.body, dice: mode, faces }), (error) => {
+    if (app.pending) fieldError("dice-error", error.message);  // answering a prompt: the error belongs there
+    else if (ask.method === "act") showActionError(error);
+    else banner(error.message);
+  });
+  if (!result) return;
+  if (result.needs) {
+    app.pending = { ask, faces: { ...faces }, needs: result.needs, encounter: app.current.encounter };
+    renderPrompt(result.needs, ask.about);
+    // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
+    // A keyboard's user types the faces anyway (promptKey) and presses Enter.
+    q("dice-faces").querySelector("button")?.focus({ preventScroll: true });
+    return;
+  }
+  const prompted = Boolean(app.pending);
+  cancelPrompt();
+  commit(result);
+  if (prompted) q("roll").focus({ preventScroll: true });   // the prompt's controls are gone: focus goes back to Roll
+}
+
+// Who a prompt's dice are for, from the action's combatant inputs ("Attacker: Cyrus · Target: Bandit"), so dice
+// are not typed for the wrong fight when the newest result on screen is about another.
+function diceFor(action, inputs) {
+  const names = new Map(app.current.view.roster.map((card) => [card.id, card.name]));
+  const inputsOf = app.system.actions.find((one) => one.id === action)?.inputs ?? [];
+  return inputsOf.filter((input) => input.kind === "combatant" && names.has(inputs[input.name]))
+    .map((input) => `${input.label}: ${names.get(inputs[input.name])}`).join(" \u00b7 ");
+}
+
+// A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own
+// resolution, it says nothing.
+export function cancelPrompt(reason = "") {
+  if (app.pending && reason) {
+    banner(`The dice prompt for the ${app.pending.needs.roll} roll was closed: ${reason}. Nothing was applied; `
+      + "tap Roll or Type my dice again.", "prompt");
+  }
+  app.pending = null;
+  renderPrompt(null);
+}
+
+// Dice typed for a prompt resolve against the encounter the prompt was opened for, or not at all.
+function promptStillHolds() {
+  if (app.pending && app.pending.encounter === app.current.encounter) return true;
+  cancelPrompt("the encounter changed before the dice were used");
+  return false;
+}
+
+// A keyboard's user types faces wherever the prompt's focus is (on a face button, say): the keys go to the entry.
+export function promptKey(event) {
+  if (!app.pending || event.ctrlKey || event.metaKey || event.altKey || event.target === q("dice-entry")) return;
+  if (event.key.length !== 1 || !/[0-9+\-\[\] ,]/.test(event.key)) return;
+  if (event.key === " " && event.target.matches("button")) return;   // Space presses the focused button
+  event.preventDefault();
+  rearm("resolve");
+  const field = q("dice-entry");
+  field.focus({ preventScroll: true });
+  field.value += event.key;
+  faceTyped();
+}
+
+export function useTypedDice(event) {
+  event?.preventDefault();
+  if (!promptStillHolds()) return;
+  const text = q("dice-entry").value.trim();
+  if (!text) return fieldError("dice-error", `Tap or type the faces of the ${app.pending.needs.dice} you rolled.`);
+  rollFor(app.pending.ask, "given", { ...app.pending.faces, [app.pending.needs.roll]: text });
+}
+
+export function rollTheRest() {
+  if (!promptStillHolds()) return;
+  const text = q("dice-entry").value.trim();
+  const faces = text ? { ...app.pending.faces, [app.pending.needs.roll]: text } : app.pending.faces;
+  rollFor(app.pending.ask, "app", faces);
+}

@@ -1,0 +1,302 @@
+// The library's entries as the controller keeps them: the encounter on screen is always one, saved as it
+// changes; opening another (a link, a file, an entry) leaves the one before kept, and nothing is dropped.
+
+import { banner, clearBanners, q } from "./dom.js";
+import { askBeforeReplace, download, fileName, showLink } from "./keep.js";
+import { Library, openStorage } from "./library.js";
+import { app } from "./state.js";
+import { run, show } from "./answers.js";
+import { deleteEntry, drawLibrary } from "./library-actions.js";
+import { downloadEncounter } from "./share.js";
+
+// -- the storage this browser gives, and the library kept in it -------------------------
+
+export const { storage, refused: storageRefused } = openStorage();
+export const library = new Library(storage);
+const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has open, across its reloads
+// The entry this tab had open before a reload, unless it has been deleted meanwhile (in another tab).
+export function tabEntry() {
+  try {
+    const id = sessionStorage.getItem(TAB_ENTRY);
+    const meta = id ? library.meta(id) : null;
+    return meta && !meta.deleted ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+// -- the library: every encounter is an entry; nothing the page replaces is dropped --------------------
+
+function nowWords() {
+  return new Date().toLocaleString(undefined, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
+}
+
+// Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
+export function open(result) {
+  app.unsaved = false;
+  freshForms();
+  show(result);
+  showLink(result.fragment);
+  remember();
+}
+
+// Another encounter (New, one from the library or a link) starts with forms as the schema makes them: nothing
+// chosen in the one left (a tactic, a target, a sheet half typed) carries into it. show() builds them afresh.
+function freshForms() {
+  app.system = null;
+  app.turnFollowed = null;
+  app.roundFollowed = null;
+  app.pickNext = "actor";
+}
+
+// This tab has the entry open: a reload here reopens it, and a new tab opens the entry opened last.
+function remember() {
+  if (app.entry) {
+    try { sessionStorage.setItem(TAB_ENTRY, app.entry.id); } catch { /* a new tab opens the last one instead */ }
+    library.setLast(app.entry.id);
+  }
+  showEntryName();
+}
+
+export function showEntryName() {
+  const name = app.entry ? library.meta(app.entry.id)?.name ?? "" : "Not saved";
+  q("encounter-name").textContent = name;
+  q("encounter-name").title = !app.entry ? "This encounter is not saved in this browser"
+    : storageRefused ? "This encounter's name in your encounters, kept only while this tab is open"
+      : "This encounter's name in your encounters";
+}
+
+export function entryName(id) {
+  return library.meta(id)?.name ?? "the encounter";
+}
+
+// Leave the open entry for another. One that holds no work (no event, default options, never renamed) is not
+// worth keeping; any other stays in the library. Returns the entry left, to go back to ({id, rev, unsaved}: whether
+// changes on screen were not kept in it), or null.
+export function leave() {
+  if (!app.entry) return null;
+  const left = { ...app.entry, unsaved: app.unsaved };
+  app.entry = null;
+  const meta = library.meta(left.id);
+  // Only while no other tab has saved into it since: their work in it is not this tab's to drop.
+  if (meta && !meta.renamed && meta.rev === left.rev && app.current && !holdsWork(app.current.view)) {
+    library.forget(left.id);
+    return null;
+  }
+  return meta ? left : null;
+}
+
+// Whether replacing the encounter on screen would drop changes: its last write was refused, or this browser keeps
+// nothing beyond the tab (then the tab's own list holds them only until it closes, or a reload).
+function unsavedWork() {
+  return Boolean(app.current) && (app.unsaved || Boolean(storageRefused) && holdsWork(app.current.view));
+}
+
+// Replace the encounter on screen by `go`, asking first when that would drop unsaved changes (js/keep.js).
+export function replacing(what, go, cancel = () => {}) {
+  if (!unsavedWork()) return go();
+  askBeforeReplace(what, { download: downloadEncounter, replace: go, cancel });
+}
+
+// Where the entry left behind is kept, in words that are true: without the changes not kept, or only in this tab.
+export function keptWords(left) {
+  const name = `“${entryName(left.id)}”`;
+  if (storageRefused) return `${name} is in Encounters until this tab is closed: this browser keeps nothing.`;
+  return left.unsaved ? `${name} is kept in Encounters as it was last saved, without the changes that could not be saved.`
+    : `${name} is kept in Encounters.`;
+}
+
+function holdsWork(view) {
+  const defaults = Object.fromEntries(app.system.options.map((option) => [option.name, option.default]));
+  const changed = Object.entries(view.options).some(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name]));
+  return view.log.length > 0 || view.can_redo || changed;
+}
+
+// A new entry for an encounter the engine answered, opened here. Returns whether it could be saved.
+export function startEntry(result, { name, origin = null } = {}) {
+  const made = library.create(result, { name: `${name} of ${nowWords()}`, origin });
+  app.entry = made.ok ? { id: made.meta.id, rev: made.meta.rev } : null;
+  open(result);
+  if (made.ok) toldPurged();
+  else notSaved(made.error);
+  return made.ok;
+}
+
+export function backTo(left) {
+  return left ? { label: "Go back to it", run: () => openEntry(left.id) } : null;
+}
+
+// The encounter in a link: the entry it was opened as before, or a new entry. `unchanged` ends a refusal's words.
+export function openLink(link, unchanged) {
+  const opened = run("open_link", { link }, (error) =>
+    banner(`This share link could not be opened: ${error.message}. ${unchanged}`.trim()));
+  if (!opened) return false;
+  const known = library.findByLink(link, opened.fragment);
+  if (known && known.id === app.entry?.id) return true;
+  // Not followed after all: the address bar shows the encounter on screen again.
+  replacing("Opening the link replaces it.", () => openLinkNow(link, opened, known),
+    () => history.replaceState(null, "", `#${app.current.fragment}`));
+  return true;
+}
+
+function openLinkNow(link, opened, known) {
+  if (known) {
+    const left = switchTo(known.id);
+    if (left === false) return false;
+    const sameState = app.current.fragment === opened.fragment;
+    banner(sameState ? `You opened this link before: it is “${known.name}” in your encounters.`
+      : `You opened this link before: this is “${known.name}” from your encounters, as you left it.`, "info",
+    sameState ? backTo(left) : { label: "Open the link's version as a new entry", run: () => {
+      const before = leave();
+      if (startEntry(opened, { name: "Shared encounter" })) entryOpened("the link's version", before);
+    } });
+    return true;
+  }
+  const left = leave();
+  if (startEntry(opened, { name: "Shared encounter", origin: link })) entryOpened("the shared encounter", left);
+  else if (left) {
+    banner(left.unsaved || storageRefused ? keptWords(left) : `“${entryName(left.id)}” is unchanged in Encounters.`,
+      "info", backTo(left));
+  }
+  return true;
+}
+
+// Says where the encounter opened is saved, and what was kept: when nothing was left behind (a first visit, an
+// empty encounter), there is nothing to say.
+export function entryOpened(what, left) {
+  if (!left) return;
+  const name = entryName(app.entry.id);
+  banner(`Opened ${what} as “${name}”. ${keptWords(left)}`, "info", backTo(left));
+}
+
+// Open a saved entry in place of the one on screen. Returns the entry left (or null), or false when the saved
+// entry could not be read (the encounter on screen then stays).
+export function switchTo(id) {
+  const read = library.readDoc(id);
+  if (!read.ok) {
+    unreadable(id, read.reason);
+    return false;
+  }
+  const result = run("open_link", { link: read.doc.fragment }, (error) => unreadable(id, error.message));
+  if (!result) return false;
+  const left = app.entry?.id === id ? null : leave();
+  app.entry = { id, rev: library.meta(id)?.rev ?? 1 };
+  open(result);
+  return left;
+}
+
+export function openEntry(id) {
+  replacing(`Opening “${entryName(id)}” replaces it.`, () => {
+    const left = switchTo(id);
+    if (left !== false) {
+      clearBanners("tabs");
+      if (left) banner(`Opened “${entryName(id)}”. ${keptWords(left)}`, "info", backTo(left));
+    }
+    if (q("library-dialog").open) drawLibrary();
+  });
+}
+
+// A saved entry that cannot be read is never written over: it stays as it is, and can be downloaded.
+export function unreadable(id, reason) {
+  library.markUnreadable(id, reason);
+  const name = entryName(id);
+  banner(`Your saved encounter “${name}” could not be read (${reason}). It is kept in your encounters exactly as `
+    + "it was, and never written over.", "unreadable", { label: "Download it", run: () => downloadRaw(id) });
+}
+
+export function downloadRaw(id) {
+  const raw = library.rawDoc(id);
+  if (raw === null) return banner("That saved encounter is no longer in this browser's storage.");
+  download(raw, fileName(entryName(id), "txt"), "text/plain");
+}
+
+function notSaved(error) {
+  app.unsaved = true;
+  toldPurged();
+  const why = error.name === "QuotaExceededError" ? "your browser's storage is full" : `the browser refused to save it (${error.name})`;
+  banner(`Not saved: ${why}. The encounter on screen works, but it is not kept in this browser; download it to `
+    + "keep it (Share can open the file later).", "storage", { label: "Download it", run: downloadEncounter });
+}
+
+// A write kept the encounter on screen. Where the browser keeps nothing beyond the tab, the banner saying so stays.
+function kept() {
+  app.unsaved = false;
+  if (!storageRefused) clearBanners("storage");
+  toldPurged();
+}
+
+// Deleted entries removed for good to make room (js/library.js) are named, never dropped without a word.
+export function toldPurged() {
+  const gone = library.takePurged();
+  if (gone.length) {
+    banner(`To make room in this browser's storage, ${gone.length === 1 ? "a deleted encounter was" : "deleted encounters were"} `
+      + `removed for good: ${gone.map((name) => `“${name}”`).join(", ")}.`, "purged");
+  }
+}
+
+// Save the encounter on screen into its entry. Another tab's newer work is never written over: this tab's change
+// then goes into a new entry of its own. An entry another tab deleted is brought back by a change here, with a word.
+export function keep(result) {
+  if (!app.entry) {
+    const made = library.create(result, { name: `Encounter of ${nowWords()}` });
+    if (!made.ok) return notSaved(made.error);
+    app.entry = { id: made.meta.id, rev: made.meta.rev };
+    kept();
+    return remember();
+  }
+  let saved = library.save(app.entry.id, app.entry.rev, result);
+  if (saved.deleted) {
+    saved = library.save(app.entry.id, app.entry.rev, result, { restore: true });
+    const id = app.entry.id;
+    if (saved.ok) {
+      banner(`“${saved.meta.name}” had been deleted in another tab; this change is saved into it, so it is back in `
+        + "your encounters.", "tabs", { label: "Delete it again", run: () => deleteEntry(id) });
+    }
+  }
+  if (saved.ok) {
+    app.entry.rev = saved.meta.rev;
+    return kept();
+  }
+  if (saved.error) return notSaved(saved.error);
+  const theirs = app.entry.id;
+  const name = saved.unreadable ? "Encounter" : entryName(theirs);
+  const made = library.create(result, { name: `${name} (this tab's copy)` });
+  if (!made.ok) {
+    app.entry = null;
+    return notSaved(made.error);
+  }
+  app.entry = { id: made.meta.id, rev: made.meta.rev };
+  kept();
+  remember();
+  clearBanners("tabs");
+  banner(saved.conflict
+    ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
+    : saved.unreadable ? `The details of this encounter's entry in Encounters could not be read, so this change is saved `
+      + `as a new entry, “${made.meta.name}”. The damaged entry is kept as it was.`
+      : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
+  saved.conflict ? { label: `Open “${name}” as the other tab left it`, run: () => openEntry(theirs) } : null);
+}
+
+// Another tab wrote to the library: the list follows, and a change to the entry on screen is offered here.
+export function storageChanged(event) {
+  const id = Library.changedEntry(event.key);
+  if (!id) return;
+  if (q("library-dialog").open) drawLibrary();
+  if (app.entry && id === app.entry.id) checkEntryFresh();
+}
+
+// Whether another tab saved the entry on screen since this tab did (heard through a storage event, or found
+// when this tab comes back into view, since a frozen tab hears nothing).
+export function checkEntryFresh() {
+  if (!app.entry) return;
+  const meta = library.meta(app.entry.id);
+  if (meta?.deleted) {
+    banner(`“${meta.name}” was deleted in another tab. It stays on screen here, and a change made here brings it back `
+      + "into your encounters.", "tabs");
+  } else if (meta?.rev > app.entry.rev) {
+    const id = app.entry.id;
+    banner(`“${meta.name}” was changed in another tab. Changes made here will be saved as a copy.`, "tabs",
+      { label: "Load the newer version", run: () => openEntry(id) });
+  }
+  showEntryName();
+}

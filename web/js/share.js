@@ -1,0 +1,147 @@
+// Share: the players' view first (its link and QR code, and the choices it follows), the whole encounter
+// second (a link, a QR code, a file); and the players' view as a player's phone opens it.
+
+import { banner, el, q } from "./dom.js";
+import { download, fileName } from "./keep.js";
+import { drawQr } from "./qr-view.js";
+import { app } from "./state.js";
+import { renderTurnOrder } from "./turns-view.js";
+import { watchForUpdates } from "./update.js";
+import { renderLog, renderRoster } from "./view.js";
+import { run } from "./answers.js";
+import { playerFragment, stopWaiting } from "./app.js";
+import { entryName, entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
+
+// Share opens on the players' view, its QR code made at once: a game master who turns the tablet to the table
+// shows only what players may see. The whole encounter (notes and every sheet) is a second choice, folded below,
+// for another device of the game master or another game master; its code is made when it is unfolded.
+export function share() {
+  const url = `${location.href.split("#")[0]}#${app.current.fragment}`;
+  q("share-link").value = url;
+  q("share-size").textContent = `${url.length.toLocaleString()} characters: the whole encounter, notes and every sheet `
+    + "included. A file keeps it too.";
+  drawPlayerShare();
+  const dialog = q("share-dialog");
+  if (!dialog.open) {
+    q("whole-share").open = false;   // each opening starts on the players' view, whatever was unfolded last time
+    dialog.showModal();
+  }
+  drawWholeShare();
+}
+
+export function drawWholeShare() {
+  if (q("whole-share").open) drawQr(q("share-link").value, q("share-qr"), "QR code of the whole encounter's link");
+}
+
+// -- the players' view -------------------------------------------------------------------------------
+
+// The page as a player sees it: the snapshot in the link, drawn with the same cards, order and log, and no
+// controls (app.css hides them under html[data-mode="player"]). A damaged link says so and shows nothing.
+export function showPlayerView() {
+  stopWaiting(false);
+  window.addEventListener("hashchange", () => location.reload());
+  watchForUpdates();
+  const result = run("open_player", { link: playerFragment },
+    (error) => banner(`This player view cannot be shown: ${error.message}.`));
+  if (!result) return;
+  const view = result.player;
+  try {
+    q("system-name").textContent = view.system.name;
+    q("encounter-name").textContent = "Player view";
+    renderRoster(view.roster, { turn: view.fight.current }, null);
+    // The link keeps only what differs from a game master's view: the rest is the same for every player view.
+    renderTurnOrder({ ...view.fight, by_initiative: true, how: "", hint: null,
+      order: view.fight.order.map((one) => ({ label: "", ...one })) }, {});
+    renderLog(view.log.map((one) => ({ ...one, steps: [] })));
+    const now = view.fight.order.find((one) => one.id === view.fight.current);
+    q("player-status").textContent = view.fight.started
+      ? [`Round ${view.fight.round}`, view.fight.phase || null, now ? `${now.name}'s turn` : null].filter(Boolean).join(" \u00b7 ")
+      : "Not in a fight";
+    q("player-view").hidden = false;
+  } catch (error) {
+    console.error(error);
+    q("roster").replaceChildren();
+    banner("This player view link is damaged: ask the game master for a new one.");
+  }
+}
+
+// The share dialog's player link, made afresh whenever the choices change; the choices are remembered for the
+// encounter in this browser (a player link itself carries none of them).
+const PLAYERS_KEY = "woundbook.players.";
+
+function playerChoices() {
+  try {
+    const kept = JSON.parse(storage?.getItem(PLAYERS_KEY + (app.entry?.id ?? "")) ?? "null");
+    if (kept && Array.isArray(kept.players)) return kept;
+  } catch { /* a choice that cannot be read starts afresh: it is only a preference */ }
+  return { players: [], npcs: "status" };
+}
+
+function drawPlayerShare() {
+  const chosen = playerChoices();
+  const box = q("player-pcs");
+  box.querySelectorAll("label").forEach((label) => label.remove());
+  for (const card of app.current.view.roster) {
+    box.append(el("label", { class: "inline" },
+      el("input", { type: "checkbox", testid: "player-pc", dataset: { id: card.id },
+        checked: chosen.players.includes(card.id), onchange: makePlayerLink }),
+      el("span", { text: card.name, dir: "auto" })));
+  }
+  q(`player-npcs-${chosen.npcs}`).checked = true;
+  makePlayerLink();
+}
+
+export function makePlayerLink() {
+  const players = [...q("player-pcs").querySelectorAll("input:checked")].map((box) => box.dataset.id);
+  const npcs = q("player-npcs-tracks").checked ? "tracks" : "status";
+  try {
+    storage?.setItem(PLAYERS_KEY + (app.entry?.id ?? ""), JSON.stringify({ players, npcs }));
+  } catch { /* not kept: the link below still works */ }
+  const result = run("player_link", { encounter: app.current.encounter, players, npcs },
+    (error) => { q("player-size").textContent = error.message; });
+  if (!result) return;
+  const url = `${location.href.split("#")[0]}#${result.fragment}`;
+  q("player-link").value = url;
+  q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
+  drawQr(url, q("player-qr"), "QR code of the player view link");
+}
+
+export async function copyPlayerLink() {
+  try {
+    await navigator.clipboard.writeText(q("player-link").value);
+    q("player-size").textContent = "Copied to the clipboard.";
+  } catch {
+    q("player-size").textContent = "Select the link and copy it (the browser did not allow copying).";
+  }
+}
+
+export async function copyShare() {
+  const input = q("share-link");
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    q("share-size").textContent = "Copied to the clipboard.";
+  } catch {
+    q("share-size").textContent = "Select the link and copy it (the browser did not allow copying).";
+  }
+}
+
+export function downloadEncounter() {
+  download(JSON.stringify(app.current.encounter), fileName(app.entry ? entryName(app.entry.id) : "encounter"));
+}
+
+export async function openFile(event) {
+  const file = event.target.files?.[0];
+  event.target.value = "";
+  if (!file) return;
+  const text = await file.text();
+  const opened = run("open_file", { text }, (error) =>
+    banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
+  if (!opened) return;
+  q("share-dialog").close();
+  replacing("Opening the file replaces it.", () => {
+    const left = leave();
+    const name = file.name.replace(/\.json$/i, "").replace(/^woundbook-/, "") || "Encounter from a file";
+    if (startEntry(opened, { name: `${name}, opened` })) entryOpened("the encounter from the file", left);
+  });
+}

@@ -1,0 +1,70 @@
+// Combatants: the sheet dialog that adds or edits one, and copying or removing one.
+
+import { sheetDialogOpened } from "./blocks-view.js";
+import { fieldError, q, rearm } from "./dom.js";
+import { app } from "./state.js";
+import { checkLater, checkSheet } from "./action-panel.js";
+import { commit, held, run } from "./answers.js";
+
+// -- combatants: add, edit, copy, remove -------------------------------------------------------------
+
+export function openAdd() {
+  app.editing = null;
+  app.sheetForm.reset();
+  q("sheet-title").textContent = "Add a combatant";
+  q("sheet-submit").textContent = "Add";
+  fieldError("sheet-error", "");
+  sheetDialogOpened();
+  openSheetDialog();
+}
+
+export function openEdit(id) {
+  const card = app.current.view.roster.find((one) => one.id === id);
+  app.editing = id;
+  app.sheetForm.reset();
+  app.sheetForm.load(card.sheet);
+  q("sheet-title").textContent = `Edit ${card.name}`;
+  q("sheet-submit").textContent = "Save";
+  fieldError("sheet-error", "");
+  sheetDialogOpened();
+  openSheetDialog();
+  checkLater(checkSheet, "change");   // what the engine read in the sheet shows under its fields at once
+}
+
+// Opened by a tap on a touch screen, the dialog starts on its title, so no on-screen keyboard covers the sheet
+// before the person taps a field; opened from a keyboard or with a mouse, it starts at the first field.
+let lastInput = matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+addEventListener("pointerdown", (event) => { lastInput = event.pointerType; }, true);
+addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+
+function openSheetDialog() {
+  const touch = lastInput === "touch";
+  q("sheet-title").toggleAttribute("autofocus", touch);
+  rearm("sheet");
+  q("sheet-dialog").showModal();
+  if (!touch) app.sheetForm.focusFirst();
+}
+
+export function submitSheet(event) {
+  event.preventDefault();
+  app.sheetForm.clearErrors();
+  fieldError("sheet-error", "");
+  const request = held({ sheet: app.sheetForm.values() });
+  if (app.editing) request.id = app.editing;
+  const result = run(app.editing ? "edit" : "add", request, (error) => {
+    if (!app.sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
+  });
+  if (!result) return;
+  q("sheet-dialog").close();
+  commit(result);
+}
+
+export function duplicateCombatant(id) {
+  const result = run("duplicate", held({ id }));
+  if (result) commit(result);
+}
+
+export function removeCombatant(id) {
+  const result = run("remove", held({ id }));
+  if (result) commit(result);
+}
