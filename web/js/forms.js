@@ -5,7 +5,7 @@
 
 import { el, fillSelect } from "./dom.js";
 import { makeField } from "./fields.js";
-import { startRound } from "./keeping.js";
+import { keepStanding, notePick, startRound } from "./keeping.js";
 import { drawReads } from "./reads.js";
 
 // Whether a `when` holds: `{"input": name, ...}` reads another input of the form through inputValue(name),
@@ -55,7 +55,9 @@ export class SchemaForm {
   changed(event) {
     const name = event.target.closest("[data-input]")?.dataset.input;
     if (!name) return;
-    this.fields.get(name).touched = true;
+    const field = this.fields.get(name);
+    field.touched = true;
+    notePick(this, field);
     if (event.type === "change" || event.target.type === "text") this.refresh();
     this.clearErrors();
     this.onChange(name, event.type);
@@ -90,6 +92,7 @@ export class SchemaForm {
       const input = field.input;
       if (input.kind === "combatant") this.fillCombatants(field);
       if (input.kind === "combatant" && input.role === "target") this.avoidActor(field);
+      if (input.while_standing) keepStanding(this, field, this.acting());   // js/keeping.js
       if (input.kind === "weapon") this.fillWeapons(field);
       if (input.kind === "mode") this.fillModes(field);
       const offered = input.kind === "part" ? this.fillParts(field) : true;
@@ -155,11 +158,16 @@ export class SchemaForm {
   // A target defaults to someone other than the one acting: the actor input as shown. One its `when` hides names
   // nobody and pushes no one off a pick (a target input shown without it may well name the one who acts).
   avoidActor(field) {
-    const actor = this.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
-    const acting = actor ? this.shownValue(actor.name) : "";
+    const acting = this.acting();
     if (!acting || field.control.value !== acting) return;
     const other = [...field.control.options].find((option) => option.value !== acting);
     if (other) field.control.value = other.value;
+  }
+
+  // The one acting: the actor input's value as shown ("" when the form has none, or hides it).
+  acting() {
+    const actor = this.inputs.find((input) => input.kind === "combatant" && input.role === "actor");
+    return (actor ? this.shownValue(actor.name) : "") ?? "";
   }
 
   card(inputName) {
@@ -222,6 +230,7 @@ export class SchemaForm {
     if (!field) return;
     field.touched = true;
     field.set(value);
+    notePick(this, field);
     this.refresh();
   }
 
@@ -242,6 +251,7 @@ export class SchemaForm {
     for (const field of this.fields.values()) {
       field.touched = false;
       field.defaultMatch = undefined;
+      field.keptFallen = null;
       field.set(field.input.default);
     }
     for (const details of this.container.querySelectorAll("details.more")) details.open = false;
