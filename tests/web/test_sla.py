@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import input_named, start_new
+from .actions import input_named, settle, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -86,6 +86,8 @@ def shoot_form(page: Page, *, aims: int = 3) -> Locator:
 
 
 def picker_cell(page: Page, value: str) -> Locator:
+    """A cell of the form's aim picker, folded under "More options" (the full card's diagram is the other picker)."""
+    unfold(page.get_by_test_id("action-form"), "aim")
     return page.get_by_test_id("input-aim").locator(f'[data-testid="hex-cell"][data-value="{value}"]')
 
 
@@ -290,6 +292,7 @@ def test_the_arrow_keys_move_the_aim_and_the_odds_line_names_it(sla: Page) -> No
     shoot_form(page)
     expect(odds_about(page)).to_have_text("(MAL Anvil at Scum's Torso (0, 3))")
     expect(page.get_by_test_id("odds-summary")).to_contain_text("hits 90.7%, most likely the Torso (90.7%)")
+    unfold(page.get_by_test_id("action-form"), "aim")
     stop = page.get_by_test_id("input-aim").locator('[tabindex="0"]')
     expect(stop).to_have_count(1)
     stop.focus()
@@ -394,6 +397,7 @@ def test_an_open_wound_counts_down_round_by_round_and_bleeds_on_the_fifth(sla: P
     tab(page, "time").tap()
     page.get_by_test_id("action-form").get_by_test_id("input-span-round").check()
     for round_ in range(1, 6):
+        settle(page)    # a tap acts once: Roll tapped again at once would be a double tap, dropped
         page.get_by_test_id("roll").tap()
         expect(page.get_by_test_id("latest-title")).to_have_text("The round ends")
         expect(page.get_by_test_id("log-entry")).to_have_count(3 + round_)
@@ -428,6 +432,7 @@ def test_the_bleeding_step_says_one_wound_bleeds(sla: Page) -> None:
     tab(page, "time").tap()
     page.get_by_test_id("action-form").get_by_test_id("input-span-round").check()
     for round_ in range(1, 6):
+        settle(page)    # a tap acts once: Roll tapped again at once would be a double tap, dropped
         page.get_by_test_id("roll").tap()
         expect(page.get_by_test_id("log-entry")).to_have_count(3 + round_)
     assert why_steps(page)[1] == "Scum (round 6, phase 1): 1 open wound bleeds 1 Hit from the Torso and from Incap"

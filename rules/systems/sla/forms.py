@@ -24,6 +24,10 @@ def _aim_input() -> dict[str, Any]:
     return {"name": "aim", "kind": "hex", "label": "Aim at", "default": DEFAULT_AIM,
             "cells": [{"q": q, "r": r, "region": region["value"]} for region in REGIONS for q, r in region["hexes"]],
             "regions": [{"value": region["value"], "label": region["label"]} for region in REGIONS],
+            # Folded under More options (issue 36): the diagram at a size a finger aims at is taller than a tablet's
+            # screen can spare beside six combatants; the torso is the usual aim, the dock's odds line names the one
+            # chosen, and the target's full card (its details) is a picker too.
+            "advanced": True,
             "help": "tap the hex of the body the shot is aimed at (or tap it on the target's card)"}
 
 
