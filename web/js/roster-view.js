@@ -192,6 +192,7 @@ function renderCard(card, handlers) {
   const onTap = handlers ? (tap) => handlers.onTap(card.id, tap) : null;
   const gear = card.widgets.filter((widget) => widget.kind === "gear");
   const bodyId = `card-body-${card.id}`;
+  const hintId = `card-pick-hint-${card.id}`;
   const warnings = (card.warnings ?? []).filter((words) => typeof words === "string" && words);
   let node;
   node = el("li", {
@@ -199,13 +200,16 @@ function renderCard(card, handlers) {
     dataset: { id: card.id, severity: card.status.severity, role: "", stands: "" },
   },
   el("span", { class: "badge", testid: "card-role", hidden: true }),
+  handlers ? el("span", { id: hintId, hidden: true, text: "Choose for the action" }) : null,
   el("div", { class: "card-head" },
     el("span", { class: "turn-slot" }),
     // The name and where the turn stands, with the status, are one control: a tap chooses the card for the action.
     // dir="auto": a name in a right-to-left script, or holding direction controls, is laid out on its own.
     // Without handlers (the saved cards painted before the engine, a players' view) it is no control.
-    el(handlers ? "button" : "span", handlers ? { type: "button", class: "who", testid: "combatant-pick", "aria-label": `${card.name}: choose for the action`,
-      title: card.name, onclick: () => handlers.onPick(card.id) } : { class: "who" },
+    // Its name is what it shows (the name, where the turn stands, the status: WCAG 2.5.3, so a person saying
+    // "Cyrus" to voice control reaches it); what a tap does is its description.
+    el(handlers ? "button" : "span", handlers ? { type: "button", class: "who", testid: "combatant-pick",
+      "aria-describedby": hintId, title: card.name, onclick: () => handlers.onPick(card.id) } : { class: "who" },
     el("span", { class: "name", testid: "combatant-name", text: card.name, dir: "auto", title: card.name }),
     el("span", { class: "said" },
       el("span", { class: "turn-stands", testid: "turn-stands", hidden: true }),
