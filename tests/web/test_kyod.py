@@ -179,9 +179,15 @@ def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Pag
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
     assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+    # Six combatants are drawn as rows (issue 36): each threshold table is in its full card a tap away, and on screen
+    # is each row with its thresholds in small.
     tables = page.get_by_test_id("widget-table")
     expect(tables).to_have_count(6)
-    assert inside(card(page, 1).get_by_test_id("widget-table").bounding_box(), width, height)
+    rows = page.get_by_test_id("combatant")
+    expect(rows).to_have_count(6)
+    for index in range(6):
+        assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
+        assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), f"table {index}"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -159,10 +159,15 @@ def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(t
     page.evaluate("window.scrollTo(0, 0)")
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / f"megatraveller-{width}x{height}-{scheme}.png"))
+    # Six combatants are drawn as rows (issue 36): each target's chart, whatever its kind, is in its full card a tap
+    # away, and on screen is each row with that chart in small (its marked rows, or its meters).
     charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
     expect(charts).to_have_count(6)
+    rows = page.get_by_test_id("combatant")
+    expect(rows).to_have_count(6)
     for index in range(6):
-        assert inside(charts.nth(index).bounding_box(), width, height), index
+        assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
+        assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), f"chart {index}"
     assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
     assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
 
@@ -174,7 +179,11 @@ def test_a_phone_shows_the_whole_chart_without_sideways_scrolling(traveller: Pag
     page.set_viewport_size({"width": 390, "height": 844})
     busy_traveller_table(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Six combatants are rows: the whole chart is Herr Bartolo's full card, which his row's details control opens.
+    card(page, 1).get_by_test_id("card-details").tap()
     grid = card(page, 1).get_by_test_id("widget-grid")
+    expect(grid).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert grid.evaluate("(node) => node.scrollWidth <= node.clientWidth"), "the chart scrolls sideways"
     box = grid.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
