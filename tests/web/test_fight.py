@@ -442,10 +442,12 @@ def test_the_actor_of_the_action_form_follows_the_turn_and_delay_waits_for_act_n
     expect(by_name(page, "Bob")).to_have_class(_has("their-turn"))
     expect(by_name(page, "Ann")).not_to_have_class(_has("their-turn"))
     # Delay holds Bob's turn: Cy's comes, with Act now on Bob's entry; Act now gives Bob the turn (and the form).
+    settle(page)
     page.get_by_test_id("turn-delay").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Cy's turn")
     expect(attacker).to_have_value(ids["Cy"])
     expect(entry(page, "Bob")).to_have_attribute("data-stands", "delayed")
+    settle(page)
     entry(page, "Bob").get_by_test_id("turn-act").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Bob's turn")
     expect(attacker).to_have_value(ids["Bob"])
@@ -459,6 +461,7 @@ def test_the_actor_of_the_action_form_follows_the_turn_and_delay_waits_for_act_n
     # the cards may be scrolled away), saying that Next would let it go.
     next_turn(page)
     next_turn(page)
+    settle(page)
     page.get_by_test_id("turn-delay").tap()
     expect(status(page)).to_have_text("Round 2 \u00b7 nobody's turn")
     expect(page.get_by_test_id("turn-hint-text")).to_have_text(
@@ -466,9 +469,11 @@ def test_the_actor_of_the_action_form_follows_the_turn_and_delay_waits_for_act_n
     expect(page.get_by_test_id("turn-hint-go")).to_be_hidden()
     held = page.get_by_test_id("dock").get_by_test_id("turn-held-act")
     expect(held).to_have_text(["Cy acts now"])
+    settle(page)
     held.tap()
     expect(status(page)).to_have_text("Round 2 \u00b7 Cy's turn")
     expect(page.get_by_test_id("turn-held-act")).to_have_count(0)
+    settle(page)
     page.get_by_test_id("turn-end").tap()
     expect(status(page)).to_have_text("Not in a fight")
 
