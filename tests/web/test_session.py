@@ -82,7 +82,9 @@ def test_the_worked_example_with_physical_dice_tapped_in(app: Page) -> None:
     expect(entry.get_by_test_id("log-dice")).to_have_attribute("data-by", "table")
     expect(entry).to_contain_text("5 \u2212 1 = 4 dice")
     expect(app.get_by_test_id("latest-outcome")).to_have_text("1 damage: Bandit is Scratched (no penalty)")
-    expect(card(app, 1).locator('[data-marked="true"]')).to_have_attribute("title", "Marked: Cyrus's Shortsword 3-")
+    # The full card's box says what marked it (the row's small record above it marks the same box, without words).
+    expect(card(app, 1).locator('[data-testid="track-box"][data-marked="true"]')).to_have_attribute(
+        "title", "Marked: Cyrus's Shortsword 3-")
 
 
 def test_faces_can_be_typed_as_well_as_tapped(app: Page) -> None:
