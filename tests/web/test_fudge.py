@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, input_named, start_new, unfold
+from .actions import add_sheet, card, input_named, settle, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import set_option, system_schema, tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -194,7 +194,9 @@ def answer(page: Page, roll: str, faces: str | list[int], *, why: str | None = N
 
 def fight_typed(page: Page, rolls: dict[str, str | list[int]], whys: dict[str, str] | None = None) -> None:
     """Type my dice for the action on show: exactly these rolls are asked for, in this order, and the prompt
-    closes after the last. Faces are tapped on the buttons and typed into the entry by turns."""
+    closes after the last. Faces are tapped on the buttons and typed into the entry by turns. A resolution just
+    before is read first: Type my dice at once after its Use these dice would be a double tap (a tap acts once)."""
+    settle(page)
     page.get_by_test_id("type-dice").tap()
     for turn, (roll, faces) in enumerate(rolls.items()):
         answer(page, roll, faces, why=(whys or {}).get(roll), typed=turn % 2 == 1)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, give_dice, input_named, start_new, status
+from .actions import add_sheet, card, give_dice, input_named, settle, start_new, status
 from .test_layout import run_axe, small_targets
 from .test_megatraveller import inside
 
@@ -81,6 +81,7 @@ def test_a_repeated_level_asks_for_the_cascade_roll_and_the_broadsword_reads_as_
     typed_attack(page, "Guard", "3d+20[+0]")
     page.get_by_test_id("type-dice").click()
     give_dice(page, [3, 3, 4])
+    settle(page)   # Type my dice sits where the prompt's Use these dice was: at once, it would be a double tap
     page.get_by_test_id("type-dice").click()
     give_dice(page, [3, 3, 4])
     give_dice(page, [5], contains=True, expect_why="Level 4 is already held: roll 1d; on 4\u20136 the wound moves up to level 5")
