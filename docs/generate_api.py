@@ -78,7 +78,7 @@ default, is never advanced), `each_round` (an action's input only, always `true`
 rules make for one round or one action, such as a tactic, a stance or the actions spent aiming, which the page \
 returns to its default at each new round and in another encounter, while the rest of the form keeps what was last \
 sent), `while_standing` (a `combatant` input of role `target` only, always `true`: the form keeps this choice while \
-that combatant stands; once its card's status is `down` or `out`, the form moves to the next combatant standing \
+that combatant stands; once its card is `fallen`, the form moves to the next combatant standing \
 (in the roster's order after the fallen one) other than the one acting; a fallen one a person picks, by a tap or \
 from the list, after it fell stays chosen. An attack's target has it; a heal's, an aid's or a mark's has not, since \
 the fallen one is often whom they are for) and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
@@ -135,8 +135,10 @@ offered, the first one that is takes its place. Whatever the options are set to,
 
 ### Cards (`view.roster`)
 
-A card is `{"id", "name", "status": {"text", "severity"}, "can_act", "widgets", "weapons", "sheet"}`. `severity` \
-is `ok`, `hurt`, `down` or `out`; `can_act` is false for someone taken out (not offered as an `actor`); \
+A card is `{"id", "name", "status": {"text", "severity"}, "can_act", "fallen", "widgets", "weapons", "sheet"}`. \
+`severity` is `ok`, `hurt`, `down` or `out`; `can_act` is false for someone who cannot act now (not offered as an \
+`actor`: taken out, or stunned for a while); `fallen` is true for someone out of the fight for good (dead, unconscious, \
+taken out; never one knocked down or stunned), whom an attack's `while_standing` target lets go of; \
 `weapons` feeds the `weapon` and `mode` inputs; an optional `parts`, `[{"value", "label"}]` with each value once, \
 feeds the `part` input (where a hit lands); `sheet` fills the edit dialog; `warnings`, a list of plain sentences (absent when there are none), says what in the sheet's typed texts matches nothing the engine uses (an SLA skill no weapon uses, a weapon whose skill the sheet lacks), as `check`'s `read` says it at the field. `widgets` are drawn in order:
 

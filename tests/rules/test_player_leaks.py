@@ -326,4 +326,4 @@ def test_every_systems_player_widgets_are_its_wound_widgets_without_taps(system_
         assert [widget["kind"] for widget in widgets] == gm
         assert '"tap"' not in json.dumps(widgets)
         check_card({"id": who, "name": "x", "status": {"text": "Unhurt", "severity": "ok"}, "can_act": False,
-                    "widgets": widgets, "weapons": [], "sheet": {}})          # the shapes the page's renderer draws
+                    "fallen": False, "widgets": widgets, "weapons": [], "sheet": {}})          # the shapes the page's renderer draws

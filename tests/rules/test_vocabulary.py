@@ -143,7 +143,10 @@ def test_the_vocabulary_checks_can_fail() -> None:
         vocabulary.check_inputs([{"name": "x", "kind": "integer", "label": "X (D-TD-1)", "min": 0, "max": 2}])
     with pytest.raises(AssertionError):
         vocabulary.check_card({"id": "c1", "name": "A", "status": {"text": "fine", "severity": "great"},
-                               "can_act": True, "widgets": [], "weapons": [], "sheet": {}})
+                               "can_act": True, "fallen": False, "widgets": [], "weapons": [], "sheet": {}})
+    with pytest.raises(AssertionError):
+        vocabulary.check_card({"id": "c1", "name": "A", "status": {"text": "Dead", "severity": "out"},
+                               "can_act": True, "fallen": True, "widgets": [], "weapons": [], "sheet": {}})
     asked = {"roll": "shot", "kind": "d6", "count": 2, "why": "roll 2D", "dice": "2 six-sided dice", "faces": [1]}
     vocabulary.check_needs({**asked, "names": ["Success die", "Damage die"]})
     with pytest.raises(AssertionError):

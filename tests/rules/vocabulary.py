@@ -223,9 +223,10 @@ def option_holds(when: dict[str, Any] | None, chosen: dict[str, Any]) -> bool:
 
 
 def check_card(card: dict[str, Any]) -> None:
-    assert {"id", "name", "status", "can_act", "widgets", "weapons", "sheet"} <= set(card), set(card)
+    assert {"id", "name", "status", "can_act", "fallen", "widgets", "weapons", "sheet"} <= set(card), set(card)
     assert card["status"]["severity"] in SEVERITIES and card["status"]["text"], card["status"]
-    assert isinstance(card["can_act"], bool)
+    assert isinstance(card["can_act"], bool) and isinstance(card["fallen"], bool)
+    assert not (card["fallen"] and card["can_act"]), card          # one who has fallen does not act
     for widget in card["widgets"]:
         kind = widget["kind"]
         assert kind in WIDGETS and WIDGETS[kind] <= set(widget), widget

@@ -1,8 +1,10 @@
 """The target while it stands (issue 36, "forms start clean"): an attack's form keeps its target between
-resolutions while that combatant stands; once a resolution takes it down, the form moves to the next one standing
-other than the one acting. A fallen one a person picks after it fell (from the list, or by tapping its card) stays
+resolutions while that combatant stands; once a resolution takes it out of the fight (its card `fallen`), the form
+moves to the next one standing other than the one acting. One badly hurt but still fighting is kept, as is one
+knocked down or stunned. A fallen one a person picks after it fell (from the list, or by tapping its card) stays
 chosen: the schema's `while_standing` lets the form go of a fallen target only once. Before, the next attack's
-Target read "Bandit (down)" after Cyrus knocked Bandit down."""
+Target read "Bandit (down)" after Cyrus knocked Bandit down; and then it moved off one merely down (an SLA target
+knocked down by the shots, or a Typed Damage fighter Critically Injured), whom the next attack is meant for."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from .conftest import open_page
 from .tables import busy_table
 
 # Typed Damage's busy fight: Cyrus's shortsword (3-/2+) with a typed margin of 6 rolls nine Fudge dice; nine
-# minuses take Bandit (Scratched) to Critically Injured, which the card calls down (found through the API). A
-# margin of 1 and four pluses marks nothing more on anyone.
+# minuses take Bandit (Scratched) to Critically Injured, which the card calls down though he still fights; a margin
+# of 8 and eleven minuses then take him out (found through the API). A margin of 1 and four pluses marks nothing
+# more on anyone.
 DOWN_MARGIN, DOWN_FACES = "6", "-" * 9
+OUT_MARGIN, OUT_FACES = "8", "-" * 11
 HARMLESS_MARGIN, HARMLESS_FACES = "1", "+" * 4
 
 
@@ -51,17 +55,21 @@ def test_the_target_moves_on_once_it_falls_and_a_fallen_one_picked_after_stays(p
 
     roll_typed(app, DOWN_MARGIN, DOWN_FACES)
     expect(target.locator("option", has_text="Bandit")).to_have_text("Bandit (down)")
+    assert chosen(target) == "Bandit (down)", "one badly hurt who still fights is kept"
+
+    roll_typed(app, OUT_MARGIN, OUT_FACES)
+    expect(target.locator("option", has_text="Bandit")).to_have_text("Bandit (out)")
     assert chosen(attacker) == "Cyrus"
     assert chosen(target) == "Ilsa the Tall", "the next one standing after the fallen one, not the one acting"
 
-    target.select_option(label="Bandit (down)")          # the game master means the fallen one: it stays
+    target.select_option(label="Bandit (out)")          # the game master means the fallen one: it stays
     roll_typed(app, HARMLESS_MARGIN, HARMLESS_FACES)
-    assert chosen(target) == "Bandit (down)", "a fallen one picked from the list after it fell stays chosen"
+    assert chosen(target) == "Bandit (out)", "a fallen one picked from the list after it fell stays chosen"
 
     target.select_option(label="Wolf")
     settle(app)
     pick_card(app, "Cyrus")                               # a tap sets the attacker, the next the target
     pick_card(app, "Bandit")
-    assert chosen(target) == "Bandit (down)"
+    assert chosen(target) == "Bandit (out)"
     roll_typed(app, HARMLESS_MARGIN, HARMLESS_FACES)
-    assert (chosen(attacker), chosen(target)) == ("Cyrus", "Bandit (down)"), "a fallen one tapped stays chosen"
+    assert (chosen(attacker), chosen(target)) == ("Cyrus", "Bandit (out)"), "a fallen one tapped stays chosen"

@@ -3,8 +3,6 @@
 // is made afresh each round; a target marked `while_standing` (an attack's) is kept while it stands. Another
 // encounter builds its forms anew (app.js, freshForms).
 
-const FALLEN = new Set(["down", "out"]);   // a card's status severities that take a combatant out of the fight
-
 // Each per-round choice of the form back to its default, as if nobody had chosen it.
 export function startRound(form) {
   const fresh = [...form.fields.values()].filter((field) => field.input.each_round);
@@ -16,9 +14,11 @@ export function startRound(form) {
   if (fresh.length) form.refresh();
 }
 
+// The engine's word (a card's `fallen`): dead, unconscious or taken out. One knocked down or stunned has not fallen:
+// the next shot is at him all the same.
 function fallen(form, id) {
   const card = id ? form.context.roster().find((one) => one.id === id) : null;
-  return FALLEN.has(card?.status?.severity);
+  return Boolean(card?.fallen);
 }
 
 // A person chose this input's combatant (from the list, or by a tap on a card): one who had already fallen is the

@@ -180,6 +180,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "name": sheet.name,
         "status": {"text": status_words(sheet, state, options), "severity": severity(sheet, state, options)},
         "can_act": not out_of_fight(sheet, state, options) and not state.dead,
+        "fallen": out_of_fight(sheet, state, options) or state.dead,
         "widgets": widgets,
         "weapons": [{"name": entry.name, "notation": entry.notation, "modes": [{"value": 0, "label": entry.notation}]}
                     for entry in sheet.weapons],

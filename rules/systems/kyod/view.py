@@ -132,6 +132,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "name": sheet.name,
         "status": {"text": words, "severity": severity},
         "can_act": can_act(sheet, state),
+        "fallen": state.dead or state.unconscious,
         "widgets": [threshold_table(sheet, state, options),
                     {"kind": "stats", "items": stats(sheet, state, options)},
                     {"kind": "gear", "items": [{"kind": "weapon", "name": entry.name, "notation": entry.notation,

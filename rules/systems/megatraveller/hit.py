@@ -58,6 +58,13 @@ def can_act(sheet: Sheet, state: State, options: Options) -> bool:
     return conscious(sheet, state) and not state.stunned and not dead(sheet, state, options.npc_death == "more_than")
 
 
+def fallen(sheet: Sheet, state: State, options: Options) -> bool:
+    """Out of the fight for good: dead, or unconscious (a stunned person has not fallen: he comes round)."""
+    if sheet.kind in MACHINES:
+        return dead(sheet, state)
+    return not conscious(sheet, state) or dead(sheet, state, options.npc_death == "more_than")
+
+
 def read_hit(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options, *,
              with_target: bool = True) -> Hit:
     """Validate a hit's inputs against the roster; errors name the field."""

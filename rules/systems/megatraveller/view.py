@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import load
-from .hit import can_act
+from .hit import can_act, fallen
 from .integrity import CHARACTERISTICS, rating_text, upp_text, wound_level
 from .options import Options
 from .sheet import KIND_LABELS, MACHINES, SKILL_LABELS, Sheet, State, current
@@ -137,6 +137,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "name": sheet.name,
         "status": {"text": describe(sheet, state, options), "severity": severity(sheet, state, options)},
         "can_act": can_act(sheet, state, options),
+        "fallen": fallen(sheet, state, options),
         "widgets": widgets,
         "weapons": [{"name": entry.name, "notation": entry.notation,
                      "modes": [{"value": 0, "label": entry.weapon.words}]} for entry in sheet.weapons],

@@ -198,7 +198,7 @@ def card(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         status = {"text": "Wounded" if state.wounds else "Hurt", "severity": "hurt"}
     else:
         status = {"text": "Unhurt", "severity": "ok"}
-    return {"name": sheet.name, "status": status, "can_act": not (why_dead or why_out),
+    return {"name": sheet.name, "status": status, "can_act": not (why_dead or why_out), "fallen": bool(why_dead or why_out),
             "widgets": [diagram(sheet, state, options), incap(sheet, state), hits(sheet, state, options),
                         sheet_stats(sheet, state, options), gear(sheet, state)],
             "weapons": [{"name": entry.name, "notation": entry.notation,

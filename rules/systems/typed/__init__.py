@@ -245,6 +245,7 @@ def view(sheet: Sheet, state: State, options: Options) -> dict[str, Any]:
         "name": sheet.name,
         "status": {"text": status(track, state.marks), "severity": severity(track, state.marks)},
         "can_act": not taken_out(track, state.marks),
+        "fallen": taken_out(track, state.marks),
         "widgets": [
             wound_track(state, options),
             {"kind": "stats", "items": [
