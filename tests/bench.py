@@ -384,13 +384,14 @@ def fudge_figures(page: Page) -> dict[str, Any]:
     def setup(page: Page) -> None:
         add_sheet(page, "Snorri", offense="Great (+2)", strength="Good (+1)")     # the default weapon: a broadsword
         add_sheet(page, "Brynhild", offense="Good (+1)")
-        bazooka: Any = {"weapons-0": "Bazooka power 10"}      # the first weapon row, by its field name
-        add_sheet(page, "Gunner", shooting="Superb (+3)", **bazooka)
         action(page, "round")
         page.get_by_test_id("input-fighter").select_option(label="Snorri")
         page.get_by_test_id("input-foe").select_option(label="Brynhild")
 
     def take_out(page: Page, number: int) -> None:
+        if number == 1:     # only now: with nobody else standing, the round's foe stays Brynhild once she falls
+            bazooka: Any = {"weapons-0": "Bazooka power 10"}      # the first weapon row, by its field name
+            add_sheet(page, "Gunner", shooting="Superb (+3)", **bazooka)
         add_sheet(page, f"Victim {number}", role="NPC pawn (Undamaged, Hurt, Out)", weapons=0)
         action(page, "shoot")
         page.get_by_test_id("input-shooter").select_option(label="Gunner")
