@@ -41,6 +41,17 @@ export async function drawQr(text, target, label = "QR code of the link") {
   target.replaceChildren(code(rows, label), note);
 }
 
+// Empty `target` unless it already shows the code of `text`: a code folded away while its link changed must not be
+// read as the new link's, nor its "ready" taken for the new code's, in the moment before it is made again; a
+// failure is forgotten too, since it is tried again.
+export function forgetQrUnless(text, target) {
+  if (showing.get(target) === text && target.dataset.state !== "failed") return;
+  showing.delete(target);
+  delete target.dataset.state;
+  target.removeAttribute("aria-busy");
+  target.replaceChildren();
+}
+
 // The SVG of a code's rows ("1" dark, "0" light): one path, a rectangle for each run of dark modules in a row.
 function code(rows, label) {
   const side = rows.length + 2 * QUIET_ZONE;

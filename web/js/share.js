@@ -3,7 +3,7 @@
 
 import { banner, el, q } from "./dom.js";
 import { download, fileName } from "./keep.js";
-import { drawQr } from "./qr-view.js";
+import { drawQr, forgetQrUnless } from "./qr-view.js";
 import { app } from "./state.js";
 import { renderTurnOrder } from "./turns-view.js";
 import { watchForUpdates } from "./update.js";
@@ -31,6 +31,7 @@ export function share() {
 
 export function drawWholeShare() {
   if (q("whole-share").open) drawQr(q("share-link").value, q("share-qr"), "QR code of the whole encounter's link");
+  else forgetQrUnless(q("share-link").value, q("share-qr"));
 }
 
 // -- the players' view -------------------------------------------------------------------------------
