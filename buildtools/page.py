@@ -1,0 +1,165 @@
+"""The site put together in one folder: Pyodide (its standard library trimmed) and PyScript, our wheel and its
+bytecode, the QR code generator, the page's modules bundled by esbuild, the templated page and the service worker
+that precaches all of it. Every path carries a version or a content hash, and every URL is relative."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from .common import PYTHON_MODULES, QR_MODULE, ROOT, WEB, sha256, write_hashed
+from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, unpack
+from .policy import check_page_policy
+from .stdlib import imported_names, python_modules, trim_stdlib, wheel_imports
+from .wheel import build_wheel, bytecode_bytes
+
+# The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
+PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js")
+WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
+VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
+
+
+def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, qr_generator: Path) -> dict[str, str]:
+    staged = site / "pyodide" / "staged"
+    unpack(pyodide_tgz, staged, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
+    lock = json.loads((staged / "pyodide-lock.json").read_text())
+    lock["packages"] = {name: lock["packages"][name] for name in VENDORED_PACKAGES}
+    shutil.copy(micropip, staged / micropip.name)
+    # PyPI's micropip is not byte-identical to Pyodide's own build: trust the file we verified.
+    lock["packages"]["micropip"].update(file_name=micropip.name, sha256=sha256(micropip))
+    (staged / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    stdlib = staged / "python_stdlib.zip"
+    kept = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip), *qr_imports(qr_generator)])
+    stdlib.write_bytes(kept)
+    # The folder is named by its content as well as Pyodide's version: the trimmed archive changes with what the
+    # page imports, and a browser must never pair a new page with an old archive.
+    digest = hashlib.sha256()
+    for file in sorted(staged.iterdir()):
+        digest.update(file.name.encode() + b"\0" + sha256(file).encode())
+    pyodide_dir = site / "pyodide" / f"{PYODIDE[1]}-{digest.hexdigest()[:10]}"
+    staged.rename(pyodide_dir)
+
+    pyscript_dir = site / "pyscript" / PYSCRIPT[1]
+    unpack(pyscript_tgz, site / "pyscript" / "tmp", lambda name: name.startswith("dist/") and not name.endswith(".map"))
+    (site / "pyscript" / "tmp" / "dist").rename(pyscript_dir)
+    shutil.rmtree(site / "pyscript" / "tmp")
+
+    wheel = build_wheel(site / "wheels")
+    bytecode = write_hashed(site / "wheels", *bytecode_bytes(pyodide_dir, wheel))
+    paths = {
+        "PYODIDE_DIR": pyodide_dir.name,
+        "PYSCRIPT_VERSION": PYSCRIPT[1],
+        "SNAPSHOT_KEY": snapshot_key(pyodide_dir, wheel, bytecode),
+        "PYSCRIPT_DIR": f"./pyscript/{PYSCRIPT[1]}",
+        "WHEEL": f"./{wheel.relative_to(site).as_posix()}",
+        "BYTECODE": f"./{bytecode.relative_to(site).as_posix()}",
+        "VERSION": version(),
+        **ship_qr_generator(site, qr_generator),
+    }
+    paths["PYTHON_MODULES"] = '", "'.join(python_modules())
+    bundle_scripts(site / "js", paths)
+    # What boot.js, app.js and interpreter.js import, and interpreter.js itself, is asked for with the page (boot.js
+    # and app.js are its scripts), not once each import is read.
+    paths["MODULE_PRELOADS"] = "\n  ".join(
+        f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((site / "js").glob("*.js"))
+        if module.name not in ("boot.js", "app.js", *WORKER_ENTRIES))
+    # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
+    paths["PYSCRIPT_CONFIG"] = json.dumps({
+        "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
+    })
+    for source in sorted(WEB.rglob("*")):
+        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name, QR_MODULE.name) and source.parent != WEB / "js":
+            target = site / source.relative_to(WEB)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):
+                target.write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
+            else:
+                shutil.copy(source, target)
+    check_page_policy((site / "index.html").read_text(encoding="utf-8"))
+    write_service_worker(site)
+    return paths
+
+
+def ship_qr_generator(site: Path, generator: Path) -> dict[str, str]:
+    """The share dialog's QR code generator and web/qr_matrix.py, in qr/ under paths named by their content (js/qr.js
+    installs them on the dialog's first opening, and the service worker precaches them with every other file, so
+    they work offline), apart from wheels/, which holds the rules alone: the paths the page is templated with."""
+    wheel = write_hashed(site / "qr", generator.name, generator.read_bytes())
+    module = write_hashed(site / "qr", QR_MODULE.name, QR_MODULE.read_bytes())
+    return {"QR_WHEEL": f"./{wheel.relative_to(site).as_posix()}", "QR_MODULE": f"./{module.relative_to(site).as_posix()}"}
+
+
+def qr_imports(generator: Path) -> list[str]:
+    """What the QR code's Python imports (the generator's wheel and web/qr_matrix.py), so that the trimmed
+    standard library keeps it as it keeps micropip's. Today that adds nothing: the rules import all of it already."""
+    text = QR_MODULE.read_text(encoding="utf-8").splitlines()
+    return sorted({*wheel_imports(generator), *imported_names(text, QR_MODULE.stem, False)})
+
+
+def snapshot_key(pyodide_dir: Path, wheel: Path, bytecode: Path) -> str:
+    """What a stored memory snapshot must have been made from: the runtime's files, the rules wheel and its
+    bytecode, the modules imported into it and the code that makes it. A build that changes any of them stores a
+    new snapshot instead of restoring an old one."""
+    digest = hashlib.sha256()
+    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), wheel, bytecode, PYTHON_MODULES,
+                 *(WEB / "js" / name for name in ("snapshot-worker.js", "wheel.js"))]:
+        digest.update(file.name.encode() + b"\0" + sha256(file).encode())
+    return digest.hexdigest()[:16]
+
+
+def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
+    """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
+    (the snapshot's, the wheel's) in chunks named by their content, so each is loaded once. Pyodide and PyScript
+    stay outside, imported by the paths the page already uses. The code is not minified: it stays readable."""
+    with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
+        # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
+        # "web/js/view.js", and the same sources always give the same bytes.
+        sources = Path(scratch) / "web" / "js"
+        sources.mkdir(parents=True)
+        for source in sorted((WEB / "js").glob("*.js")):
+            (sources / source.name).write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
+        result = subprocess.run(
+            [str(esbuild()), *(f"web/js/{entry}" for entry in PAGE_ENTRIES + WORKER_ENTRIES), "--bundle", "--splitting",
+             "--format=esm", f"--outdir={out.resolve()}", "--chunk-names=chunk-[hash]", "--external:../pyodide/*",
+             "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"],
+            capture_output=True, text=True, cwd=scratch)
+    if result.returncode:
+        raise SystemExit(f"esbuild could not bundle web/js/:\n{result.stderr}")
+
+
+def template(text: str, paths: dict[str, str]) -> str:
+    for key, value in paths.items():
+        text = text.replace("{{" + key + "}}", value)
+    if "{{" in text and "}}" in text.split("{{", 1)[1]:
+        name = text.split("{{", 1)[1].split("}}", 1)[0]
+        if name.isupper():
+            raise SystemExit(f"unknown template field {{{{{name}}}}}")
+    return text
+
+
+def version() -> str:
+    for line in (ROOT / "rules" / "__init__.py").read_text().splitlines():
+        if line.startswith("__version__"):
+            return line.split('"')[1]
+    raise SystemExit("rules/__init__.py has no __version__")
+
+
+def write_service_worker(site: Path) -> None:
+    """sw.js: precache every file of the build under a cache named by the build's content hash."""
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + sha256(site / name).encode())
+    text = (WEB / "sw.js").read_text(encoding="utf-8")
+    text = text.replace('"{{CACHE_NAME}}"', json.dumps(f"woundbook-{digest.hexdigest()[:16]}"))
+    text = text.replace('["{{PRECACHE}}"]', json.dumps(["./"] + [f"./{name}" for name in files]))
+    (site / "sw.js").write_text(text, encoding="utf-8")
+    if not shutil.which("node"):
+        raise SystemExit("node is missing: install Node.js and npm (sudo apt-get install -y nodejs npm)")
+    result = subprocess.run(["node", "--check", str(site / "sw.js")], capture_output=True, text=True)
+    if result.returncode:
+        raise SystemExit(f"the generated sw.js does not parse:\n{result.stderr}")
