@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from rules.dice import GivenDice, SeededDice
 from rules.systems.sla import melee as melee_module
-from rules.systems.sla.melee import deviation, read_melee, resolve, turned
+from rules.systems.sla.melee import resolve
+from rules.systems.sla.melee_attack import deviation, turned
+from rules.systems.sla.melee_inputs import read_melee
 from rules.systems.sla.melee_odds import melee_odds
 from rules.systems.sla.options import read_options
 from rules.systems.sla.sheet import LOCATION_LABELS, Sheet

@@ -20,7 +20,9 @@ from .body import knockback
 from .chances import passes
 from .diagram import REGION_OF, land
 from .hit import impact
-from .melee import DODGES, PARRIES, Melee, Reduced, blow, deviation, guard, judge, lowered, turned
+from .melee_attack import Reduced, blow, deviation, judge, lowered, turned
+from .melee_defence import guard
+from .melee_inputs import DODGES, PARRIES, Melee
 from .options import Options
 from .resolution import Check, Dice
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
