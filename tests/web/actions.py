@@ -1,4 +1,4 @@
-"""What a game master does on the page, as small steps the tests share (through the README's page contract)."""
+"""What a game master does on the page, as small steps the tests share (through docs/page-contract.md)."""
 
 from __future__ import annotations
 

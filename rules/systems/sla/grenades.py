@@ -1,6 +1,6 @@
 """Grenades (seed 002: Grenades, Bruising Damage, Applying Damage; D-SL-10, D-SL-31 and the grenade decisions
-D-SL-GR1..GR8 of the README): where a grenade goes off on each caught character's Body Hex Diagram, how far its
-Blast Zone reaches him, and what it does to the locations it reaches.
+D-SL-GR1..GR8 of docs/rules-decisions.md): where a grenade goes off on each caught character's Body Hex Diagram,
+how far its Blast Zone reaches him, and what it does to the locations it reaches.
 
 A grenade is thrown (a Throwing roll; on a success the thrower picks an Impact Point in the diagram's lower third, it
 deviates 6 hexes in a direction die's direction, less the Aiming die, and 3 hexes straight down per range band past
