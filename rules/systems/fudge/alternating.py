@@ -21,7 +21,7 @@ from ...report import Report, Step, signed
 from .combat import (SHIELDS, TACTIC_WORDS, Landing, Tactics, minimum, read_tactics, read_weapon,
                      refuse_all_out_defense, skill, strike, striker_and_target)
 from .damage import Blow
-from .melee import MINIMUMS, Side, landing_inputs, npc_way, read_landing, roll_for, size_penalty
+from .fighters import MINIMUMS, Side, landing_inputs, npc_way, read_landing, roll_for, size_penalty
 from .options import Options
 from .sheet import Sheet
 from .wounds import State, level, out_of_fight

@@ -20,7 +20,7 @@ from ...errors import BadField
 from ...ladder import level_name
 from ...odds import Dist, chart, fudge_dice, more, out_of_time, share
 from ...report import signed
-from . import alternating, care, contests, melee, ranged
+from . import alternating, care, contests, fighters, melee, ranged, who_hits
 from .combat import Landing, Tactics, land, minimum, part_words
 from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
 from .factors import damage_factor
@@ -139,9 +139,9 @@ def _settled(state: State) -> State:
     return replace(state, rounds=0, edge=0, edge_why="", hasty=False, exposed="", forfeit=False)
 
 
-def _blow(striker: melee.Side, struck: melee.Side, hit: melee.Hit) -> Blow:
+def _blow(striker: fighters.Side, struck: fighters.Side, hit: who_hits.Hit) -> Blow:
     return Blow(striker.sheet, struck.sheet, striker.weapon, hit.degree, hit.bonus,
-                melee.bonus_words(hit.why, struck.sheet.name),
+                who_hits.bonus_words(hit.why, struck.sheet.name),
                 "damage" if hit.striker == 0 else f"damage_{melee.FOE_INPUTS[hit.striker - 1]}",
                 striker.roll, struck.roll)
 
@@ -165,7 +165,7 @@ _BEGUN_SIZE = 16
 
 def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                options: Options) -> dict[str, Any]:
-    """Every total of every fighter's roll, through ``melee.decide``.  A foe's blows on the fighter depend on
+    """Every total of every fighter's roll, through ``who_hits.decide``.  A foe's blows on the fighter depend on
     that foe's roll alone, so the fighter's wounds are folded in foe by foe; whom the fighter wounds depends on
     every foe's roll, so those are run together, keeping only his blow.  Under a budget (``odds.budget``) the work
     stops between totals of the fighter's roll and goes on at the next call."""
@@ -199,7 +199,7 @@ def _side_totals(ways: list[str], index: int, group_total: int) -> list[tuple[in
     return [(group_total, 1)] if ways[index] == "group" else _totals(ways[index])
 
 
-def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], ways: list[str],
+def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[fighters.Side], ways: list[str],
                  options: Options) -> None:
     """One total of the fighter's roll, against every total of every foe's."""
     group_total, fighter_total, weight = work.pieces[work.done]
@@ -207,12 +207,12 @@ def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], 
     lone = len(foes) > 1
     began = {side.who: level(side.sheet, side.state, options) for side in sides}
     after = {side.who: after_round(side.state) for side in sides}
-    blocked = tuple(melee.blocked(side) != "" for side in sides)
+    blocked = tuple(who_hits.blocked(side) != "" for side in sides)
     tactics = tuple(side.all_out for side in sides)
     stances = options.stances == "on"
     strike_at = chosen.foes.index(chosen.strike) + 1 if chosen.strike else 0
     fighter.roll, fighter.result = fighter_total, fighter.value + (fighter_total or 0)
-    per_foe: list[list[tuple[melee.Pairing, int | None, int]]] = []
+    per_foe: list[list[tuple[who_hits.Pairing, int | None, int]]] = []
     wounds_to_fighter = Dist.always(after[fighter.who])
     for index, foe in enumerate(foes, start=1):
         rows = []
@@ -224,7 +224,7 @@ def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], 
             if len(foes) == 1:
                 work.degrees[paired.mine] = work.degrees.get(paired.mine, 0) + weight * foe_weight
                 work.degree_total += weight * foe_weight
-            alone = melee.decide((paired,), (tactics[0], tactics[index]), (blocked[0], blocked[index]), stances, 0)
+            alone = who_hits.decide((paired,), (tactics[0], tactics[index]), (blocked[0], blocked[index]), stances, 0)
             hit = next((hit for hit in alone.hits if hit.striker == 1), None)
             key = None if hit is None else _blow(foe, fighter, replace(hit, striker=index))
             mixture[key] = mixture.get(key, 0) + foe_weight
@@ -241,7 +241,7 @@ def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[melee.Side], 
     work.done += 1
 
 
-def _round_answer(work: RoundWork, sides: list[melee.Side], ways: list[str], options: Options) -> dict[str, Any]:
+def _round_answer(work: RoundWork, sides: list[fighters.Side], ways: list[str], options: Options) -> dict[str, Any]:
     fighter, foes = sides[0], sides[1:]
     charts = []
     if len(foes) == 1:
@@ -255,32 +255,32 @@ def _round_answer(work: RoundWork, sides: list[melee.Side], ways: list[str], opt
     hurt = [1 - _unhurt(chart_) for chart_ in charts[-len(sides):]]
     summary = (f"{names[0]} is wounded {share(hurt[0])['percent']}; " +
                "; ".join(f"{name} {share(chance)['percent']}" for name, chance in zip(names[1:], hurt[1:])))
-    summary += "".join(f"; {side.sheet.name} is {melee.blocked(side)}" for side in sides if melee.blocked(side))
+    summary += "".join(f"; {side.sheet.name} is {who_hits.blocked(side)}" for side in sides if who_hits.blocked(side))
     return {"title": f"Round: {names[0]} against {', '.join(names[1:])}", "summary": summary,
             "pool": 4 * sum(way == "rolled" for way in ways) + (2 if "group" in ways else 0), "charts": charts}
 
 
 def _margin_class(mine: int) -> int:
-    """What ``melee.decide`` reads of the fighter's margin over a foe when it picks whom he wounds: a loss, a tie,
+    """What ``who_hits.decide`` reads of the fighter's margin over a foe when it picks whom he wounds: a loss, a tie,
     a win by one, or by two or more (the degree itself only matters to the foe he strikes)."""
     return -1 if mine < 0 else min(mine, 2)
 
 
-def _fighter_blows(per_foe: list[list[tuple[melee.Pairing, int | None, int]]], tactics: tuple[str, ...],
+def _fighter_blows(per_foe: list[list[tuple[who_hits.Pairing, int | None, int]]], tactics: tuple[str, ...],
                    blocked: tuple[bool, ...], stances: bool, strike_at: int) -> dict[Any, int]:
     """Whom the fighter wounds, with what, over every foe's total: ``decide`` is run once for each combination
     of margin classes (one pairing standing for its class), and the struck foe's own totals in his class are
     then spread over his degrees.  The weights are out of the product of the foes' totals."""
-    classes: list[dict[int, list[tuple[melee.Pairing, int | None, int]]]] = []
+    classes: list[dict[int, list[tuple[who_hits.Pairing, int | None, int]]]] = []
     for rows in per_foe:
-        grouped: dict[int, list[tuple[melee.Pairing, int | None, int]]] = {}
+        grouped: dict[int, list[tuple[who_hits.Pairing, int | None, int]]] = {}
         for row in rows:
             grouped.setdefault(_margin_class(row[0].mine), []).append(row)
         classes.append(grouped)
     struck: dict[Any, int] = {}
     for combination in itertools.product(*(list(grouped.items()) for grouped in classes)):
         weights = [sum(row[2] for row in members) for _, members in combination]
-        decision = melee.decide(tuple(members[0][0] for _, members in combination), tactics, blocked, stances,
+        decision = who_hits.decide(tuple(members[0][0] for _, members in combination), tactics, blocked, stances,
                                 strike_at)
         hit = decision.hits[0] if decision.hits and decision.hits[0].striker == 0 else None
         others = 1
@@ -297,7 +297,7 @@ def _fighter_blows(per_foe: list[list[tuple[melee.Pairing, int | None, int]]], t
 
 
 def _accumulate_shares(outcome: dict[State, Fraction], weight: int,
-                       struck: Mapping[Any, int], index: int, foes: list[melee.Side], fighter: melee.Side,
+                       struck: Mapping[Any, int], index: int, foes: list[fighters.Side], fighter: fighters.Side,
                        chosen: melee.Round, after: Mapping[str, State], began: Mapping[str, int],
                        options: Options) -> None:
     """One fighter total's share of a foe's outcomes: each way he may be struck, weighted exactly."""

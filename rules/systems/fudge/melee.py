@@ -1,5 +1,6 @@
-"""Melee exchanges: a simultaneous round between a fighter and one to six foes (FUDGE 4.22, 4.32, 4.33, 4.34),
-and what an attack of alternating turns (4.23, ``alternating``) shares with it: a side, its roll, its landing.
+"""Melee exchanges: a simultaneous round between a fighter and one to six foes (FUDGE 4.22, 4.32, 4.33, 4.34), read,
+rolled and resolved.  Who hits whom once the results are known is :mod:`.who_hits`; what an attack of alternating
+turns (4.23, :mod:`.alternating`) shares with the round, a side, its roll, its landing, is :mod:`.fighters`.
 
 In a simultaneous round every fighter rolls once (an NPC may take its trait level against a PC, or share one
 2dF roll with the other NPCs); with stances each result splits into an offense and a defense, and each
@@ -15,36 +16,22 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ... import fields
-from ...dice import DiceSource, fudge_value
+from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import describe
-from ...report import Report, Step, show_fudge, signed
-from .combat import (PARTS, SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, can_attack, minimum,
-                     read_tactics, read_weapon, refuse_all_out_defense, skill, stance_words, strike, weapon_of)
+from ...report import Report, Step, signed
+from .combat import (SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, minimum, read_tactics,
+                     read_weapon, refuse_all_out_defense, skill, stance_words, strike)
 from .damage import Blow
+# MAX_NEED lives in .fighters with the landing it bounds; the package's form reaches it here.
+from .fighters import (MAX_NEED as MAX_NEED, MINIMUMS, Side, landing_inputs, npc_way, read_landing, roll_for,
+                       size_penalty)
 from .options import Options
 from .sheet import Sheet
+from .who_hits import Decision, Pairing, blocked, bonus_words, decide
 from .wounds import State, after_round, level, out_of_fight, round_of
 
 FOE_INPUTS = ("foe", "foe2", "foe3", "foe4", "foe5", "foe6")
-MINIMUMS = ("scale", "-3", "-2", "-1", "0", "1", "2", "3")
-MAX_NEED = 8
-
-
-def read_landing(inputs: Mapping[str, Any], options: Options) -> Landing:
-    aim = fields.choice(inputs, "aim", "aim", ("none", *PARTS), default="none")
-    need = fields.integer(inputs, "need", "need", 1, MAX_NEED, default=PARTS[aim]["need"] if aim != "none" else 2)
-    point = fields.flag(inputs, "fudge_point", "fudge_point") if options.death_fudge_point != "off" else False
-    return Landing(aim, need, point)
-
-
-def landing_inputs(landing: Landing, options: Options) -> dict[str, Any]:
-    out: dict[str, Any] = {"aim": landing.aim}
-    if landing.aim != "none":
-        out["need"] = landing.need
-    if options.death_fudge_point != "off":
-        out["fudge_point"] = landing.fudge_point
-    return out
 
 
 @dataclass(frozen=True)
@@ -100,67 +87,6 @@ def round_inputs(chosen: Round, options: Options) -> dict[str, Any]:
     if chosen.strike:
         out["strike"] = chosen.strike
     return out
-
-
-@dataclass
-class Side:
-    """One fighter in the round as it is worked out."""
-
-    who: str
-    sheet: Sheet
-    state: State
-    tactics: Tactics
-    weapon_index: int
-    value: int = 0              # effective skill
-    roll: int | None = None     # 4dF (or 2dF) total; None for an NPC taking its trait level
-    result: int = 0
-
-    @property
-    def weapon(self) -> Any:
-        return weapon_of(self.sheet, self.weapon_index)[0]
-
-    @property
-    def all_out(self) -> str:
-        return self.tactics.tactic
-
-
-def npc_way(sheets: Mapping[str, Sheet], who: str, opponents: tuple[str, ...], options: Options) -> str:
-    """How an NPC's result is found (seed 4.33, 4.34): rolled, its trait level against a PC, or the one 2dF roll."""
-    if not sheets[who].npc or options.npc_rolls == "rolled":
-        return "rolled"
-    if options.npc_rolls == "fixed":
-        return "fixed" if any(not sheets[other].npc for other in opponents) else "rolled"
-    return "group"
-
-
-def roll_for(side: Side, way: str, name: str, dice: DiceSource, group: dict[str, Any], why: str) -> tuple[int | None,
-                                                                                                          Step | None]:
-    """A fighter's roll: 4dF, none (his trait level, or he cannot fight), or the NPCs' shared 2dF."""
-    if way == "unaware":
-        return None, None
-    if way == "fixed":
-        return None, Step(f"{side.sheet.name} is an NPC facing a PC: the result is the skill level, "
-                          f"{describe(side.value)}, with no roll.", "FUDGE 4.33")
-    if way == "group":
-        if "faces" not in group:
-            faces = dice.roll("npcs", "dF", 2, "One roll for all the NPCs: roll 2 Fudge dice")
-            group["faces"] = faces
-            total = fudge_value(faces)
-            return total, Step(f"One roll for all the NPCs: {show_fudge(faces)} = {signed(total)}, applied to "
-                               "each.", "FUDGE 4.34", faces, "npcs")
-        return fudge_value(group["faces"]), None
-    faces = dice.roll(name, "dF", 4, why)
-    return fudge_value(faces), Step(f"{side.sheet.name} rolls {show_fudge(faces)} = {signed(fudge_value(faces))}.",
-                                    "FUDGE 4.22", faces, name)
-
-
-def size_penalty(own: Side, other: Side, options: Options) -> int:
-    """Weapon size (seed 4.31, recovered): two or more behind in weapon and shield is \u22121 to skill."""
-    if options.weapon_size != "on":
-        return 0
-    mine = own.weapon.factor() + SHIELDS[own.sheet.shield]["melee"]
-    theirs = other.weapon.factor() + SHIELDS[other.sheet.shield]["melee"]
-    return -1 if theirs - mine >= 2 else 0
 
 
 def against(own: Side, other: Side, options: Options) -> tuple[int, list[str]]:
@@ -308,116 +234,6 @@ def resolve_round(chosen: Round, sheets: Mapping[str, Sheet], states: Mapping[st
     title = f"Round {round_number}: {fighter.sheet.name} against " + ", ".join(s.sheet.name for s in sides[1:])
     return new, Report(title, tuple(steps), outcome)
 
-
-@dataclass(frozen=True)
-class Pairing:
-    """The fighter against one foe, once both have rolled."""
-
-    mine: int               # the fighter's offense less the foe's defense
-    theirs: int             # the foe's offense less the fighter's defense
-    my_offense: int
-    their_offense: int
-    my_minimum: int         # the least result that hits (seed 4.22)
-    their_minimum: int
-
-
-@dataclass(frozen=True)
-class Hit:
-    striker: int            # 0 is the fighter, 1.. the foes in order
-    struck: int
-    degree: int
-    bonus: int
-    why: str                # "won_all_out", "lost_all_out", "tied_all_out", "both_all_out" or ""
-    offense: int
-
-
-@dataclass(frozen=True)
-class Decision:
-    hits: tuple[Hit, ...]
-    notes: tuple[tuple[str, int], ...]      # what to say, about which side
-    candidates: tuple[int, ...] = ()
-
-
-def _bonus(striker_tactic: str, struck_tactic: str, degree: int) -> tuple[int, str]:
-    """The damage all-out offense adds (seed 4.31, D-FU-12, D-FU-26): +1 when the striker attacked all-out and
-    won, +2 when the struck one attacked all-out and lost or tied, and both (+3) when both attacked all-out."""
-    won = 1 if striker_tactic == "all_out_offense" and degree > 0 else 0
-    lost = 2 if struck_tactic == "all_out_offense" else 0
-    why = {(1, 2): "both_all_out", (1, 0): "won_all_out", (0, 2): "tied_all_out" if degree == 0 else "lost_all_out"}
-    return won + lost, why.get((won, lost), "")
-
-
-def bonus_words(why: str, struck: str) -> str:
-    return {"won_all_out": "for attacking all-out", "lost_all_out": f"since {struck} attacked all-out and lost",
-            "tied_all_out": f"since {struck} attacked all-out and tied", "": "",
-            "both_all_out": f"for attacking all-out and winning (+1), and since {struck} attacked all-out and lost "
-                            "(+2)"}[why]
-
-
-def decide(pairings: tuple[Pairing, ...], tactics: tuple[str, ...], blocked: tuple[bool, ...], stances: bool,
-           strike: int) -> Decision:
-    """Who hits whom (seed 4.22, 4.31, 4.32, 4.34, D-FU-7, D-FU-12), from the margins alone: every foe who beats
-    the fighter hits him; the fighter wounds one foe at most, and only if he lost to none."""
-    hits: list[Hit] = []
-    notes: list[tuple[str, int]] = []
-    many = len(pairings) > 1
-    mine_tactic = tactics[0]
-    plain = not stances
-
-    def all_out_loses_tie(attacker: str, other: str) -> bool:
-        return plain and attacker == "all_out_offense" and other == "normal"
-
-    for index, paired in enumerate(pairings, start=1):
-        tie_win = paired.theirs == 0 and all_out_loses_tie(mine_tactic, tactics[index])
-        if paired.theirs > 0 or tie_win:
-            if blocked[index]:
-                notes.append(("foe_blocked", index))
-            elif paired.their_offense < paired.their_minimum:
-                notes.append(("foe_below", index))
-            else:
-                bonus, why = _bonus(tactics[index], mine_tactic, paired.theirs)
-                hits.append(Hit(index, 0, paired.theirs, bonus, why, paired.their_offense))
-    if blocked[0]:
-        if any(paired.mine > 0 for paired in pairings):
-            notes.append(("fighter_blocked", 0))
-        return Decision(tuple(hits), tuple(notes))
-    lost = [index for index, paired in enumerate(pairings, start=1)
-            if paired.mine < 0 or (paired.mine == 0 and all_out_loses_tie(mine_tactic, tactics[index]))]
-    if many and lost:
-        notes.append(("lost_some", 0))
-        return Decision(tuple(hits), tuple(notes))
-    tied = [index for index, paired in enumerate(pairings, start=1)
-            if paired.mine == 0 and index not in lost and not all_out_loses_tie(tactics[index], mine_tactic)]
-    need = 2 if tied and many else 1
-    candidates = []
-    for index, paired in enumerate(pairings, start=1):
-        won = paired.mine >= need or (paired.mine == 0 and all_out_loses_tie(tactics[index], mine_tactic))
-        if won and paired.my_offense < paired.my_minimum:
-            notes.append(("fighter_below", index))
-        elif won:
-            candidates.append(index)
-    if tied and many:
-        notes.append(("tied_best", 0))
-    if candidates:
-        target = strike if strike in candidates else candidates[0]
-        if strike and strike != target:
-            notes.append(("unreachable", strike))
-        elif len(candidates) > 1:
-            notes.append(("choice", target))
-        paired = pairings[target - 1]
-        bonus, why = _bonus(mine_tactic, tactics[target], paired.mine)
-        hits.insert(0, Hit(0, target, paired.mine, bonus, why, paired.my_offense))
-    return Decision(tuple(hits), tuple(notes), tuple(candidates))
-
-
-def blocked(side: Side) -> str:
-    """Why a fighter cannot hurt anyone this round: stunned, defending all-out or only defending, or unable."""
-    return can_attack(side.state) or {
-        "all_out_defense": "defending all-out, so cannot hurt anyone",
-        "defend_only": "only defending, so cannot hurt anyone",
-        "unaware": "unable to fight this round"}.get(side.all_out, "")
-
-
 def struck_first(sides: list[Side], decision: Decision) -> str:
     """Whom the fighter strikes instead of the foe he named, or no one."""
     return sides[decision.hits[0].struck].sheet.name if decision.hits and decision.hits[0].striker == 0 else "no one"
@@ -444,4 +260,3 @@ def say(what: str, index: int, sides: list[Side], decision: Decision, chosen: Ro
                        f"{struck_first(sides, decision)}.",
         "choice": f"{fighter} may wound any of {names}; he strikes {side}.",
     }[what]
-

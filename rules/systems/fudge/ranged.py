@@ -21,7 +21,7 @@ from ..data import load
 from .combat import (SHIELDS, Landing, Tactics, able, can_attack, read_weapon, skill, strike, striker_and_target,
                      weapon_of)
 from .damage import Blow
-from .melee import npc_way
+from .fighters import npc_way
 from .options import Options
 from .sheet import Sheet
 from .wounds import State, level, out_of_fight
