@@ -1,9 +1,7 @@
-"""Exact odds before anything is rolled: every Fudge-dice total of every fighter, and every damage roll,
-weighted, through the same decisions and the same landing code as a resolution.
-
-A blow's outcome (the struck one's state after it) is worked out once per blow and damage-roll class and kept:
-the dice classes are the totals of Fudge dice (their faces count only through the total) and the sorted faces of
-3d6 (Min-Mid-Max reads them sorted).
+"""Exact odds before anything is rolled, for each FUDGE action that rolls: a simultaneous round (every Fudge-dice
+total of every fighter, through the same decisions, :func:`.who_hits.decide`), an attack of alternating turns, a shot,
+a story element, healing and a contest of speed or initiative.  The distributions they are built from (roll totals,
+the wounds over every damage roll, the struck one's state after a blow) are :mod:`.distributions`.
 """
 
 from __future__ import annotations
@@ -12,131 +10,21 @@ import itertools
 from fractions import Fraction
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
-from ...dice import DiceNeeded, GivenDice
 from ...errors import BadField
 from ...ladder import level_name
-from ...odds import Dist, chart, fudge_dice, more, out_of_time, share
+from ...odds import Dist, chart, more, out_of_time, share
 from ...report import signed
 from . import alternating, care, contests, fighters, melee, ranged, who_hits
-from .combat import Landing, Tactics, land, minimum, part_words
-from .damage import Blow, degree_bonus, factor_bonus, read_dice, wound_level
-from .factors import damage_factor
+from .combat import Landing, Tactics, minimum
+from .damage import Blow
+from .distributions import (FOUR, TWO, accumulate, exact, landed, settled, state_chart, struck_by_one, totals,
+                            unhurt)
 from .options import Options
-from .sheet import PLAIN, Sheet
-from .wounds import State, after_round, level, status_words
-
-FOUR = fudge_dice(4)
-UNCHANGED = "No new wound"      # the label of an outcome that leaves a fighter as he was
-TWO = fudge_dice(2)
-
-
-def _fudge_faces(total: int, count: int) -> tuple[str, ...]:
-    """Some faces of ``count`` Fudge dice that total ``total``."""
-    plus, minus = max(total, 0), max(-total, 0)
-    return ("+",) * plus + ("-",) * minus + ("0",) * (count - plus - minus)
-
-
-@lru_cache(maxsize=1)
-def _three_d6() -> tuple[tuple[tuple[int, ...], int], ...]:
-    counts: dict[tuple[int, ...], int] = {}
-    for faces in itertools.product(range(1, 7), repeat=3):
-        key = tuple(sorted(faces))
-        counts[key] = counts.get(key, 0) + 1
-    return tuple(counts.items())
-
-
-def _read_classes(blow: Blow, options: Options) -> list[tuple[tuple[int, ...], int]]:
-    """3d6 for Min-Mid-Max, one set of faces for each value the blow's bonus reads (the rest of a roll does not
-    change the wound), with the weight of every roll that reads it."""
-    factor = damage_factor(blow.attacker, blow.weapon, blow.defender, options)[0]
-    bonus = factor_bonus(factor, options) + degree_bonus(blow.degree)
-    classes: dict[int, tuple[tuple[int, ...], int]] = {}
-    for faces, weight in _three_d6():
-        value = read_dice(faces, bonus)[0]
-        kept = classes.get(value)
-        classes[value] = (faces, weight + (kept[1] if kept else 0))
-    return list(classes.values())
-
-
-def landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options,
-           offense: int = 0) -> Dist[State]:
-    """The struck one's state after this blow, over every damage roll.  The combat rolls' totals only matter to
-    the even-or-odd damage roll, and the striker's result only to a Good blow to the head, so they are dropped
-    otherwise, and equal blows are worked out once."""
-    if not options.damage_roll.startswith("even_odd") and (blow.attack_roll is not None or
-                                                          blow.defence_roll is not None):
-        blow = replace(blow, attack_roll=None, defence_roll=None)
-    good = options.knockout_head == "on" and tactics.stun and landing.aim == "head" and offense >= 1
-    return _landed(blow, tactics, landing, state, began, options, 1 if good else 0)
-
-
-@lru_cache(maxsize=4096)
-def _landed(blow: Blow, tactics: Tactics, landing: Landing, state: State, began: int, options: Options,
-            offense: int) -> Dist[State]:
-    # Without a called shot or a stun, where a wound lands depends on the one struck alone, not on the blow: the
-    # landing is looked up by him, so blows of every degree share it.
-    plain = landing.aim == "none" and not tactics.stun
-    lands = _plain_blow(blow.defender) if plain else blow
-    how = Tactics(pull=tactics.pull) if plain else tactics
-    return _levels(blow, options).map(lambda wound: _land(lands, wound, how, landing, state, began, options,
-                                                          offense))
-
-
-@lru_cache(maxsize=256)
-def _plain_blow(defender: Sheet) -> Blow:
-    return Blow(defender, defender, PLAIN, 1)
-
-
-@lru_cache(maxsize=1024)
-def _levels(blow: Blow, options: Options) -> Dist[int | None]:
-    """The wound levels a blow does, over every damage roll (``wound_level`` itself, once per class of roll)."""
-    try:
-        return Dist.always(wound_level(blow, options, GivenDice({}))[0])
-    except DiceNeeded as needed:
-        roll, kind, count = needed.roll, needed.die, needed.count
-    classes = ([(_fudge_faces(total, count), weight) for total, weight in fudge_dice(count).weights.items()]
-               if kind == "dF" else _read_classes(blow, options))
-    out: dict[int | None, int] = {}
-    for faces, weight in classes:
-        wound = wound_level(blow, options, GivenDice({roll: list(faces)}))[0]
-        out[wound] = out.get(wound, 0) + weight
-    return Dist(out)
-
-
-@lru_cache(maxsize=8192)
-def _land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, state: State, began: int,
-          options: Options, offense: int) -> State:
-    return land(blow, wound, tactics, landing, state, began, options, "", offense)[0]
-
-
-def _label(sheet: Sheet, state: State, options: Options) -> tuple[tuple[int, int], str]:
-    """What the struck one is left as, in the card's words, with a called shot's part if one was hit."""
-    words = status_words(sheet, state, options)
-    parts = "".join(f"; {part_words(part, part_level)}" for part, part_level in state.parts)
-    return (level(sheet, state, options), len(words)), words + parts
-
-
-def _state_chart(title: str, sheet: Sheet, dist: Dist[State], options: Options, before: State) -> dict[str, Any]:
-    pooled: dict[str, list[Any]] = {}
-    for state, weight in dist.weights.items():
-        key, words = _label(sheet, state, options)
-        if state == before or (state.wounds == before.wounds and state.stuns == before.stuns
-                               and state.parts == before.parts and state.knocked_out == before.knocked_out
-                               and state.dead == before.dead):
-            key, words = (-1, 0), f"{UNCHANGED}: {status_words(sheet, before, options)}"
-        entry = pooled.setdefault(words, [key, 0])
-        entry[1] += weight
-    items = sorted(pooled.items(), key=lambda item: item[1][0])
-    return chart(title, [(words, weight) for words, (_, weight) in items], dist.total,
-                 tail=lambda first: "Worse still")
-
-
-def _settled(state: State) -> State:
-    """What of a state an exchange's outcome shows: the round's bookkeeping (rounds, Stun counters) left out."""
-    return replace(state, rounds=0, edge=0, edge_why="", hasty=False, exposed="", forfeit=False)
+from .sheet import Sheet
+from .wounds import State, after_round, level
 
 
 def _blow(striker: fighters.Side, struck: fighters.Side, hit: who_hits.Hit) -> Blow:
@@ -196,7 +84,7 @@ def round_odds(chosen: melee.Round, sheets: Mapping[str, Sheet], states: Mapping
 
 
 def _side_totals(ways: list[str], index: int, group_total: int) -> list[tuple[int | None, int]]:
-    return [(group_total, 1)] if ways[index] == "group" else _totals(ways[index])
+    return [(group_total, 1)] if ways[index] == "group" else totals(ways[index])
 
 
 def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[fighters.Side], ways: list[str],
@@ -230,9 +118,9 @@ def _round_piece(work: RoundWork, chosen: melee.Round, sides: list[fighters.Side
             mixture[key] = mixture.get(key, 0) + foe_weight
         per_foe.append(rows)
         wounds_to_fighter = wounds_to_fighter.bind(partial(
-            _struck_by_one, Dist(mixture), chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point),
+            struck_by_one, Dist(mixture), chosen.theirs, Landing(fudge_point=chosen.landing.fudge_point),
             began[fighter.who], options))
-    _accumulate(work.outcomes, {fighter.who: wounds_to_fighter}, weight)
+    accumulate(work.outcomes, {fighter.who: wounds_to_fighter}, weight)
     struck = _fighter_blows(per_foe, tactics, blocked, stances, strike_at)
     for index in range(1, len(foes) + 1):
         _accumulate_shares(work.outcomes[foes[index - 1].who], weight, struck, index, foes, fighter, chosen, after,
@@ -248,11 +136,11 @@ def _round_answer(work: RoundWork, sides: list[fighters.Side], ways: list[str], 
         charts.append(_degree_chart(fighter.sheet.name, foes[0].sheet.name, work.degrees, work.degree_total))
     for side in sides:
         after = after_round(side.state)
-        charts.append(_state_chart(f"{side.sheet.name} after the round", side.sheet,
-                                   _exact(work.outcomes[side.who], work.total).map(_settled), options,
-                                   _settled(after)))
+        charts.append(state_chart(f"{side.sheet.name} after the round", side.sheet,
+                                   exact(work.outcomes[side.who], work.total).map(settled), options,
+                                   settled(after)))
     names = [side.sheet.name for side in sides]
-    hurt = [1 - _unhurt(chart_) for chart_ in charts[-len(sides):]]
+    hurt = [1 - unhurt(chart_) for chart_ in charts[-len(sides):]]
     summary = (f"{names[0]} is wounded {share(hurt[0])['percent']}; " +
                "; ".join(f"{name} {share(chance)['percent']}" for name, chance in zip(names[1:], hurt[1:])))
     summary += "".join(f"; {side.sheet.name} is {who_hits.blocked(side)}" for side in sides if who_hits.blocked(side))
@@ -327,30 +215,6 @@ def _degree_chart(fighter: str, foe: str, degrees: Mapping[int, int], total: int
     return chart(f"Relative degree, {fighter} against {foe}", [item for item in items if item[1]], total)
 
 
-def _struck_by_one(blows: Dist[Blow | None], tactics: Tactics, landing: Landing, began: int, options: Options,
-                   state: State) -> Dist[State]:
-    """One fighter struck by one blow (or none) out of ``blows``: what he is left as, from ``state``."""
-    return blows.bind(lambda blow: Dist.always(state) if blow is None else
-                      landed(blow, tactics, landing, state, began, options))
-
-
-def _accumulate(outcomes: dict[str, dict[State, Fraction]], final: Mapping[str, Dist[State]], weight: int) -> None:
-    """Add one combination of rolls (of this weight) to each fighter's outcomes, as exact shares."""
-    for who, dist in final.items():
-        kept = outcomes[who]
-        for state, state_weight in dist.weights.items():
-            kept[state] = kept.get(state, Fraction(0)) + Fraction(weight * state_weight, dist.total)
-
-
-def _exact(outcome: Mapping[State, Fraction], total: int) -> Dist[State]:
-    return Dist.exact({state: share_ / total for state, share_ in outcome.items()})
-
-
-def _unhurt(chart_: dict[str, Any]) -> Fraction:
-    return sum((Fraction(bar["weight"], bar["total"]) for bar in chart_["bars"] if bar["label"].startswith(UNCHANGED)),
-               Fraction(0))
-
-
 def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                 options: Options) -> dict[str, Any]:
     """Alternating turns: every pair of totals (each 4dF, or an NPC's level, or the NPCs' 2dF) through the
@@ -364,8 +228,8 @@ def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states:
     outcomes: dict[str, dict[State, Fraction]] = {chosen.defender: {}}
     degrees: dict[int, int] = {}
     total = 0
-    for attack_total, attack_weight in _totals(ways[0]):
-        for defence_total, defence_weight in (_totals(ways[1]) if defender else [(None, 1)]):
+    for attack_total, attack_weight in totals(ways[0]):
+        for defence_total, defence_weight in (totals(ways[1]) if defender else [(None, 1)]):
             weight = attack_weight * defence_weight
             attacker.roll, attacker.result = attack_total, attacker.value + (attack_total or 0)
             if defender:
@@ -376,7 +240,7 @@ def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states:
                 Blow(sheets[chosen.attacker], defender_sheet, attacker.weapon, degree, bonus, why, "damage",
                      attacker.roll, defender.roll if defender else None),
                 chosen.mine, chosen.landing, start, began, options, attacker.result)
-            _accumulate(outcomes, {chosen.defender: final}, weight)
+            accumulate(outcomes, {chosen.defender: final}, weight)
             total += weight
     hit = Fraction(sum(weight for value, weight in degrees.items() if value > 0), total)
     return {"title": f"{sheets[chosen.attacker].name} attacks {defender_sheet.name}",
@@ -385,15 +249,9 @@ def attack_odds(chosen: alternating.Attack, sheets: Mapping[str, Sheet], states:
                 chart("Relative degree of a hit", [(signed(value) if value else "Miss", weight)
                                                    for value, weight in sorted(degrees.items())], total,
                       tail=lambda first: f"{first} or more"),
-                _state_chart(f"{defender_sheet.name} after the attack", defender_sheet,
-                             _exact(outcomes[chosen.defender], total), options, start)]}
+                state_chart(f"{defender_sheet.name} after the attack", defender_sheet,
+                             exact(outcomes[chosen.defender], total), options, start)]}
 
-
-def _totals(way: str) -> list[tuple[int | None, int]]:
-    """A fighter's roll totals and their weights: 4dF, none for an NPC's level, or the NPCs' 2dF."""
-    if way in ("fixed", "unaware"):
-        return [(None, 1)]
-    return list((TWO if way == "group" else FOUR).weights.items())
 
 
 def odds(action: str, chosen: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State],
@@ -468,7 +326,7 @@ def shoot_odds(shot: ranged.Shot, sheets: Mapping[str, Sheet], states: Mapping[s
     outcomes: dict[str, dict[State, Fraction]] = {shot.target: {}, shot.shooter: {}}
     began = {who: level(sheets[who], states[who], options) for who in outcomes}
     hits = total = 0
-    other_totals = _totals(aim.dodge_way) if aim.dodge is not None else \
+    other_totals = totals(aim.dodge_way) if aim.dodge is not None else \
         list(FOUR.weights.items()) if aim.back is not None else [(None, 1)]
     for shot_total, shot_weight in FOUR.weights.items():
         for other_total, other_weight in other_totals:
@@ -476,15 +334,15 @@ def shoot_odds(shot: ranged.Shot, sheets: Mapping[str, Sheet], states: Mapping[s
             degree, back = ranged.degrees(shot, aim, shot_total, other_total)
             final = {who: Dist.always(states[who]) for who in outcomes}
             for blow, struck, _, _ in ranged.blows(shot, sheets, degree, back, shot_total, other_total):
-                final[struck] = final[struck].bind(partial(_struck_by_one, Dist.always(blow), Tactics(), Landing(),
+                final[struck] = final[struck].bind(partial(struck_by_one, Dist.always(blow), Tactics(), Landing(),
                                                            began[struck], options))
             hits += weight if degree else 0
-            _accumulate(outcomes, final, weight)
+            accumulate(outcomes, final, weight)
             total += weight
-    charts = [_state_chart(f"{target.name} after the shot", target, _exact(outcomes[shot.target], total), options,
+    charts = [state_chart(f"{target.name} after the shot", target, exact(outcomes[shot.target], total), options,
                            states[shot.target])]
     if shot.awareness == "shoots_back":
-        charts.append(_state_chart(f"{shooter.name} after the shot back", shooter,
-                                   _exact(outcomes[shot.shooter], total), options, states[shot.shooter]))
+        charts.append(state_chart(f"{shooter.name} after the shot back", shooter,
+                                   exact(outcomes[shot.shooter], total), options, states[shot.shooter]))
     return {"title": f"{shooter.name} shoots at {target.name}",
             "summary": f"hits {share(Fraction(hits, total))['percent']}", "pool": 8, "charts": charts}
