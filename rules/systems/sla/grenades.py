@@ -1,6 +1,8 @@
 """Grenades (seed 002: Grenades, Bruising Damage, Applying Damage; D-SL-10, D-SL-31 and the grenade decisions
 D-SL-GR1..GR8 of docs/rules-decisions.md): where a grenade goes off on each caught character's Body Hex Diagram,
-how far its Blast Zone reaches him, and what it does to the locations it reaches.
+how far its Blast Zone reaches him, and what it does to the locations it reaches.  Here the Grenade action is read
+and resolved, and its odds for the target worked out; where it goes off and what its zone reaches is
+:mod:`.grenade_zone`, what the blast does to one caught character :mod:`.grenade_blast`.
 
 A grenade is thrown (a Throwing roll; on a success the thrower picks an Impact Point in the diagram's lower third, it
 deviates 6 hexes in a direction die's direction, less the Aiming die, and 3 hexes straight down per range band past
@@ -11,14 +13,6 @@ character, at his own distance from the Impact Point, has the Blast Zone less on
 
 >>> lower_third((0, 9)), lower_third((0, 6))
 (True, False)
->>> thrown_impact((0, 8), direction=6, aiming_die=2, bands=0)
-(0, 4)
->>> thrown_impact((0, 8), direction=6, aiming_die=6, bands=2)
-(0, 14)
->>> caught((0, 9), 1)
-('right_leg', 'left_leg')
->>> zone_for(8, Fraction(1, 2), 3), zone_for(8, Fraction(1, 2), 10)
-(2, 0)
 """
 
 from __future__ import annotations
@@ -26,33 +20,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from ... import fields
 from ...dice import DiceSource
 from ...errors import BadField
-from ...hexes import DIRECTION_NAMES, Hex, distance, step
+from ...hexes import DIRECTION_NAMES, Hex, step
 from ...odds import chart, share
-from ...report import Report, Step, number, signed
+from ...report import Report, Step, signed
 from ..data import load
-from .blast import BAND_STEPS, SMOTHER_TIMES, smothered, zone_lost
-from .diagram import REGION_OF, REGIONS
+from .blast import BAND_STEPS, SMOTHER_TIMES, smothered
 from .fire import RANGES, band
+# blast and zone_hexes live in .grenade_blast and .grenade_zone; the tests reach them here.
+from .grenade_blast import blast as blast
+from .grenade_zone import (DOWN_PER_BAND, RULE, THROWN_DEVIATION, caught, impacts, thrown_impact, where, zone_for,
+                           zone_hexes as zone_hexes)
 from .options import Options
 from .protection import layers
-from .resolution import SKILL_TARGET, Dice, check
-from .rolls import ROLES, test, three, words
-from .hit import knock
+from .resolution import SKILL_TARGET, check
+from .rolls import ROLES, three, words
 from .sheet import GRENADES, LOCATION_LABELS, LOCATIONS, Sheet, Weapon, parse_weapon
 from .shooting import able, hex_text
-from .wounds import Mark, State, acted, dead, news, open_wound, take, wear
+from .wounds import State, acted, news, open_wound, take, wear
 
 _DATA = load("sla")["grenades"]
 HOWS = {"thrown": "Thrown", "floor": "Lying on the floor", "smother": "Someone jumps on it (or a helmet over it)",
         "clear": "The smoke clears"}
-THROWN_DEVIATION: int = _DATA["thrown_deviation"]
-DOWN_PER_BAND: int = _DATA["down_per_band"]
 ROWS: tuple[int, int] = tuple(_DATA["lower_third"]["rows"])
 COLUMNS: tuple[int, int] = tuple(_DATA["lower_third"]["columns"])
 BESIDE: dict[str, str] = _DATA["beside"]
@@ -64,52 +57,13 @@ MAX_RANGE = 9_999
 MAX_METRES = 999
 MAX_HELMET = 999
 MAX_MODIFIER = 20
-DOWN = 3                        # the Hit Deviation Diagram's "straight down"
 CAUGHT_NAMES = ("target",) + tuple(f"also_{n}" for n in range(1, MAX_CAUGHT))
 DISTANCE_NAMES = ("distance",) + tuple(f"distance_{n}" for n in range(1, MAX_CAUGHT))
-RULE = "seed, Grenades"
-_BODY: tuple[tuple[str, tuple[Hex, ...]], ...] = tuple(
-    (region["value"], tuple((q, r) for q, r in region["hexes"])) for region in REGIONS)
 
 
 def lower_third(hex_: Hex) -> bool:
     """Whether a hex is in the lower third of the diagram, where an Impact Point is placed (D-SL-GR1)."""
     return hex_ in LOWER_THIRD
-
-
-def where(hex_: Hex) -> str:
-    region = REGION_OF.get(hex_)
-    place = LOCATION_LABELS[region] if region else "off the body"
-    return f"{place} ({number(hex_[0])}, {number(hex_[1])})"
-
-
-def thrown_impact(chosen: Hex, *, direction: int, aiming_die: int, bands: int) -> Hex:
-    """Where a thrown grenade goes off: 6 hexes from the chosen point in the direction die's direction, pulled back
-    by the Aiming die's points (never past the chosen point), then 3 hexes straight down per band past Optimum."""
-    return step(step(chosen, direction, max(0, THROWN_DEVIATION - aiming_die)), DOWN, DOWN_PER_BAND * bands)
-
-
-def zone_for(zone: int, radius: Fraction, metres: int) -> int:
-    """The Blast Zone left for a character ``metres`` from the Impact Point: one hex less per whole Blast Radius
-    increment (seed; D-SL-31), never below 0 (0: the blast does not reach him, D-SL-GR2)."""
-    return max(0, zone - zone_lost(metres, radius))
-
-
-@lru_cache(maxsize=4096)
-def caught(impact: Hex, zone: int) -> tuple[str, ...]:
-    """The locations with a hex within ``zone`` hexes of the Impact Point, in the body's order (a zone of 0 reaches
-    none, D-SL-GR2)."""
-    if zone <= 0:
-        return ()
-    return tuple(location for location, hexes in _BODY if any(distance(hex_, impact) <= zone for hex_ in hexes))
-
-
-@lru_cache(maxsize=1024)
-def zone_hexes(impact: Hex, zone: int) -> tuple[Hex, ...]:
-    """The body's hexes inside the zone, for the diagram."""
-    if zone <= 0:
-        return ()
-    return tuple(hex_ for _, hexes in _BODY for hex_ in hexes if distance(hex_, impact) <= zone)
 
 
 # -- the inputs ---------------------------------------------------------------------------------------------------
@@ -232,77 +186,6 @@ def read_throw(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
 
 # -- the resolution -----------------------------------------------------------------------------------------------
 
-def _marks(chosen: Hex | None, impact: Hex, zone: int, label: str) -> tuple[Mark, ...]:
-    """The zone's hexes on the body, the point aimed at (if any) and where it went off, with the deviation's arrow."""
-    out = [Mark("zone", hex_, f"{label}: {LOCATION_LABELS[REGION_OF[hex_]]}") for hex_ in zone_hexes(impact, zone)]
-    if chosen is not None and chosen != impact:
-        out.append(Mark("aim", chosen, f"Aimed at {where(chosen)}"))
-    out.append(Mark("miss", impact, f"Went off: {where(impact)}", chosen if chosen != impact else None))
-    return tuple(out)
-
-
-def blast(sheet: Sheet, state: State, weapon: Weapon, damage: int, impact: Hex, metres: int, options: Options,
-          dice: DiceSource, n: int, chosen: Hex | None = None) -> tuple[State, list[Step], str]:
-    """The grenade going off at ``impact`` on one character ``metres`` away: the zone that reaches him, and what it
-    does to each location in it."""
-    zone = zone_for(weapon.zone, weapon.radius, metres)
-    reach = f"{sheet.name}: Blast Zone {weapon.zone}"
-    if metres:
-        reach += (f" \u2212 {zone_lost(metres, weapon.radius)} for {metres} m (a hex for each whole Blast Radius "
-                  f"of {float(weapon.radius):g} m) = {zone if zone else 'none left'}")
-    steps: list[Step] = []
-    kind = GRENADES[weapon.grenade]
-    found = caught(impact, zone)
-    state = replace(state, marks=_marks(chosen, impact, zone, f"{kind} zone"))
-    if not found:
-        steps.append(Step(f"{reach}: the blast does not reach his body", f"{RULE}; D-SL-31; D-SL-GR2"))
-        return state, steps, f"{sheet.name}: out of the blast"
-    names = ", ".join(LOCATION_LABELS[location] for location in found)
-    steps.append(Step(f"{reach} hex{'es' if zone != 1 else ''} from {where(impact)}: it reaches the {names}",
-                      f"{RULE}; D-SL-31"))
-    before = state
-    if weapon.grenade == "smoke":
-        state = replace(state, smoke=int(options.smoke))
-        steps.append(Step(f"{sheet.name} is in the smoke: {signed(int(options.smoke))} to hit him until it clears",
-                          "D-SL-GR6 (the GM's number)"))
-        return state, steps, f"{sheet.name}: in smoke"
-    if weapon.grenade == "flash":
-        if "head" not in found:
-            steps.append(Step(f"The flash does not reach {sheet.name}'s Head: he is not dazzled",
-                              "D-SL-GR7 (the GM's number)"))
-            return state, steps, f"{sheet.name}: not dazzled"
-        state = replace(state, dazzled=min(state.dazzled, int(options.flash)))
-        steps.append(Step(f"{sheet.name} is dazzled: {signed(int(options.flash))} to his actions for the rest of the "
-                          "phase", "D-SL-GR7 (the GM's number)"))
-        return state, steps, f"{sheet.name}: dazzled"
-    total = damage * len(found)
-    if weapon.grenade == "blast":
-        state = take(state, None, total, bruising=True)
-        steps.append(Step(f"Bruising: Damage {damage} \u00d7 {len(found)} location{'s' if len(found) > 1 else ''} = "
-                          f"{total} on the Incap and bruising track (no wounds), armour ignored",
-                          f"{RULE}; Bruising Damage; D-SL-31"))
-    else:
-        for location in found:
-            state = take(state, location, damage)
-        steps.append(Step(f"Damage {damage} to each of the {names}, armour ignored; Incap {damage} \u00d7 {len(found)} = "
-                          f"{total} ({number(before.incap_left(sheet))} \u2192 {number(state.incap_left(sheet))})",
-                          f"{RULE}; Applying Damage; D-SL-31"))
-        phys = sheet.stat("phys")
-        if damage > phys:
-            opened = found if options.grenade_wounds == "each" else found[:1]
-            for location in opened:
-                state = open_wound(state, location)
-            steps.append(Step(f"Damage {damage} is more than the Wound Threshold (PHYS {phys}): a wound opens in the "
-                              + ", ".join(LOCATION_LABELS[location] for location in opened)
-                              + f"; {len(state.wounds)} open", "seed, Wounds; D-SL-GR3"))
-        state, knocked = knock(sheet, state, damage, dice, f" {n}")
-        steps += knocked
-    outcome = f"{sheet.name}: {len(found)} location{'s' if len(found) > 1 else ''}, {total}" + (
-        " bruising" if weapon.grenade == "blast" else " damage")
-    for said_ in news(sheet, before, state, options):
-        steps.append(Step(said_, "seed, Applying Damage; D-SL-11"))
-        outcome += "; dead" if "dead" in said_ else "; unconscious"
-    return state, steps, outcome
 
 
 def _floor(throw: Throw, sheets: Mapping[str, Sheet], states: dict[str, State], weapon: Weapon, damage: int,
@@ -448,36 +331,6 @@ def _smother(throw: Throw, name: str, weapon: Weapon, sheets: Mapping[str, Sheet
 
 
 # -- the odds -----------------------------------------------------------------------------------------------------
-
-def impacts(throw: Throw, sheets: Mapping[str, Sheet], states: Mapping[str, State],
-            options: Options) -> tuple[dict[Hex | None, int], int]:
-    """Where the grenade goes off on the target's diagram, each point's weight out of the total (None: a failed
-    throw, no impact point)."""
-    out: dict[Hex | None, int] = {}
-    if throw.how != "thrown":
-        for hexes in range(1, 7):
-            for direction in range(1, 7):
-                hex_ = step(throw.impact, direction, hexes)
-                out[hex_] = out.get(hex_, 0) + 1
-        return out, 36
-    armed, thrower = sheets[throw.thrower], states[throw.thrower]
-    _, weapon = throw.weapon_of(sheets)
-    modifier = thrower.penalty + thrower.dazzled + throw.modifier
-    bands = BAND_STEPS[band(throw.range, weapon.range) or "extreme"]
-    skill = armed.rank(weapon.skill)
-    for success in range(1, 7):
-        for penetration in range(1, 7):
-            for damage in range(1, 7):
-                result = check(Dice(success, penetration, damage), skill, modifier=modifier, on=options.modifiers_on,
-                               wounds=len(thrower.wounds))
-                if not result.success:
-                    out[None] = out.get(None, 0) + 6
-                    continue
-                for direction in range(1, 7):
-                    hex_ = thrown_impact(throw.impact, direction=direction, aiming_die=result.success_die, bands=bands)
-                    out[hex_] = out.get(hex_, 0) + 1
-    return out, 216 * 6
-
 
 def odds(throw: Throw, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options) -> dict[str, Any]:
     """The exact chances for the target (the first character named): the throw, and how many of his locations the
