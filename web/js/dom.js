@@ -1,7 +1,18 @@
 // The DOM helpers every view module shares. Text always goes in with textContent (through el()),
 // so a name such as <img src=x onerror=alert(1)> shows as text and runs nothing.
 
-export const q = (testid, scope = document) => scope.querySelector(`[data-testid="${testid}"]`);
+// The element of a test id, in `scope`. The page's own elements (index.html's, each test id there used once and
+// never made again by a script) are looked up once: a tap reads some sixty of them, and a selector on an attribute
+// walks the whole document each time, a long log included.
+const PAGE_IDS = new Map();
+for (const node of document.querySelectorAll("[data-testid]")) {
+  const id = node.dataset.testid;
+  PAGE_IDS.set(id, PAGE_IDS.has(id) ? null : node);   // null: not one element, looked up each time
+}
+export function q(testid, scope = document) {
+  const node = scope === document ? PAGE_IDS.get(testid) : null;
+  return node?.isConnected ? node : scope.querySelector(`[data-testid="${testid}"]`);
+}
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -76,7 +87,13 @@ export function fieldError(testid, message) {
   q(testid).textContent = message || "";
 }
 
+// A select's options as `choices` ({value, label}), its value kept where it is still offered. Options already as
+// asked are left as they are: forms are refreshed on every answer of the engine, and a roll that changed no name
+// or weapon rebuilt some twenty options, each a restyle, on every tap.
 export function fillSelect(select, choices) {
+  const options = select.options;
+  if (options.length === choices.length && choices.every((choice, index) => options[index].value === String(choice.value)
+      && options[index].textContent === choice.label)) return;
   const previous = select.value;
   select.replaceChildren(...choices.map((choice) => el("option", { value: String(choice.value), text: choice.label })));
   if (choices.some((choice) => String(choice.value) === previous)) select.value = previous;

@@ -145,9 +145,16 @@ function markPick(node, picks) {
   badge.title = next ? "The next tap on a card changes this" : "";
 }
 
+// Each row is marked on every answer of the engine, twice (the roster and the order are both drawn): a row
+// whose mark is as it was is left alone, with no text or class set again.
 function markTurn(node) {
   const entry = turnOrder.order.find((one) => one.id === node.dataset.id);
   const stands = entry?.stands ?? "";
+  const movable = turnOrder.movable && Boolean(shown.handlers) && Boolean(entry);
+  const mark = [stands, entry?.why ?? "", entry?.label ?? "", entry ? "in" : "out", movable,
+    Boolean(turnOrder.handlers.onAct)].join("\u0000");
+  if (node.turnMark === mark) return;
+  node.turnMark = mark;
   node.dataset.stands = stands;
   if (stands === "current") node.setAttribute("aria-current", "step");
   else node.removeAttribute("aria-current");
@@ -161,7 +168,6 @@ function markTurn(node) {
   label.hidden = !entry?.label;
   const name = node.querySelector('[data-testid="combatant-name"]')?.textContent ?? "";
   const slot = node.querySelector(".turn-slot");
-  const movable = turnOrder.movable && Boolean(shown.handlers) && Boolean(entry);
   let handle = slot.querySelector('[data-testid="turn-move"]');
   if (movable && !handle) {
     handle = el("button", { type: "button", class: "turn-move", testid: "turn-move", text: "\u2630",
