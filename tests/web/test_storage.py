@@ -208,7 +208,9 @@ def test_an_entry_costs_about_its_link_and_only_the_last_has_its_cards(app: Page
     # The cards paint the entry saved last before the engine is ready; another entry opened takes them over.
     start_new(app, "Typed Damage")
     add_combatant(app, "Ann")
-    assert app.evaluate("() => JSON.parse(localStorage.getItem('woundbook.cards')).roster.map((card) => card.name)") == ["Ann"]
+    # The cards are a cache, written once the page is idle.
+    app.wait_for_function("() => JSON.parse(localStorage.getItem('woundbook.cards')).roster.map((card) => card.name)"
+                          ".join() === 'Ann'")
     app.reload()
     wait_ready(app)
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Ann"])

@@ -12,7 +12,11 @@ import { downloadEncounter } from "./share.js";
 // -- the storage this browser gives, and the library kept in it -------------------------
 
 export const { storage, refused: storageRefused } = openStorage();
-export const library = new Library(storage);
+// The cached cards are written once the page is idle, and at the latest as it is hidden or left.
+const idle = (job) => ("requestIdleCallback" in window ? requestIdleCallback(job, { timeout: 1000 }) : setTimeout(job, 200));
+export const library = new Library(storage, { later: idle });
+addEventListener("pagehide", () => library.flushCards());
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") library.flushCards(); });
 const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has open, across its reloads
 // The entry this tab had open before a reload, unless it has been deleted meanwhile (in another tab).
 export function tabEntry() {

@@ -65,10 +65,14 @@ function cast(roster) {
 }
 
 export class Library {
-  constructor(storage, { now = () => new Date().toISOString(), makeId = randomId } = {}) {
+  // `later(job)` runs the cached cards' write: at once by default; the page passes its idle time, since the cards
+  // are only a cache to paint first on a return visit, and writing a roster's cards was a tenth of a tap's work.
+  constructor(storage, { now = () => new Date().toISOString(), makeId = randomId, later = (job) => job() } = {}) {
     this.storage = storage;
     this.now = now;
     this.makeId = makeId;
+    this.later = later;
+    this.pendingCards = null;   // {id, result}: the cards to write when `later` runs, the last asked for only
     this.purged = [];   // the names of deleted entries removed for good to make room, not yet told
   }
 
@@ -125,6 +129,7 @@ export class Library {
   // The cards to paint first for entry `id`: kept for the entry saved last (or, from an earlier version, in its
   // document), else null.
   cards(id) {
+    this.flushCards();
     try {
       const kept = JSON.parse(this.storage.getItem(CARDS));
       if (kept?.id === id && Array.isArray(kept.roster)) return kept;
@@ -188,12 +193,28 @@ export class Library {
 
   // The cards of the entry saved last, kept to paint first; a refusal loses only the cache (none is then kept, so
   // no entry's older cards are painted).
+  // A cache never costs an entry: refused, it is dropped, and nothing is removed to make room for it.
   keepCards(id, result) {
-    const error = this.write(CARDS, { id, system: result.view.system, roster: result.view.roster });
-    if (error) this.storage.removeItem(CARDS);
+    const scheduled = this.pendingCards !== null;
+    this.pendingCards = { id, result };
+    if (!scheduled) this.later(() => this.flushCards());
+  }
+
+  // The cards asked for last, written now if they are still waiting (the page calls this as it is hidden).
+  flushCards() {
+    const pending = this.pendingCards;
+    if (!pending) return;
+    this.pendingCards = null;
+    const { id, result } = pending;
+    try {
+      this.storage.setItem(CARDS, JSON.stringify({ id, system: result.view.system, roster: result.view.roster }));
+    } catch {
+      this.storage.removeItem(CARDS);
+    }
   }
 
   setLast(id) {
+    if (this.storage.getItem(LAST) === id) return;   // every save of the open entry asks it again
     this.write(LAST, id);   // only chooses what a new tab opens: a failure loses nothing
   }
 
@@ -287,6 +308,7 @@ export class Library {
   forget(id) {
     this.storage.removeItem(DOC + id);
     this.storage.removeItem(META + id);
+    if (this.pendingCards?.id === id) this.pendingCards = null;
     if (this.cards(id)) this.storage.removeItem(CARDS);
   }
 
