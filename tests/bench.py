@@ -638,7 +638,7 @@ LONG_EVENTS = 400
 
 
 def long_encounter_figures(page: Page, url: str) -> dict[str, Any]:
-    """Twenty taps of Roll on an encounter of LONG_EVENTS events (a long evening's fight), opened from its link."""
+    """TAPS taps of Roll on an encounter of LONG_EVENTS events (a long evening's fight), opened from its link."""
     page.goto(f"{url}#{fighters(LONG_EVENTS - 6, turns=False).link()}")
     page.wait_for_function(READY, timeout=120_000)
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=\"log-entry\"]').length === {LONG_EVENTS}")
@@ -647,7 +647,7 @@ def long_encounter_figures(page: Page, url: str) -> dict[str, Any]:
     page.get_by_test_id("input-target").select_option(value="c2")      # "Fighter 2 (out)" by now
     page.get_by_test_id("input-margin-rolled").check()
     paints, works = taps(page, TAPS)
-    if page.get_by_test_id("log-entry").count() != LONG_EVENTS + 20:
+    if page.get_by_test_id("log-entry").count() != LONG_EVENTS + TAPS:
         raise RuntimeError("the taps on the long encounter were not all resolved")
     return {"events": LONG_EVENTS, "tap_to_paint_ms": median(paints), "tap_work_ms": median(works),
             "long_tasks": int(page.evaluate("window.longTasks.filter((d) => d > 50).length"))}
