@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, fields, player, readers, share
+from . import __version__, cards, fields, player, readers, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
@@ -389,8 +389,21 @@ def _written(answer: dict[str, Any]) -> str:
     if not isinstance(result, dict) or not isinstance(result.get("encounter"), _Document):
         return json.dumps(answer, ensure_ascii=False)
     document: _Document = result["encounter"]
-    rest = json.dumps({name: value for name, value in result.items() if name != "encounter"}, ensure_ascii=False)
-    return '{"ok": true, "result": {"encounter": ' + document.text + (", " + rest[1:] if rest != "{}" else "}") + "}"
+    parts = (_text(name) + ": " + (document.text if name == "encounter" else _view_text(value) if name == "view"
+                                   else _text(value)) for name, value in result.items())
+    return '{"ok": true, "result": {' + ", ".join(parts) + "}}"
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _view_text(view: Any) -> str:
+    """A view as JSON, its roster written from each card's kept text (rules/cards.py)."""
+    if not isinstance(view, dict):
+        return _text(view)
+    return "{" + ", ".join(_text(name) + ": " + (cards.roster_text(value) if name == "roster" and isinstance(value, list)
+                                                 else _text(value)) for name, value in view.items()) + "}"
 
 
 def _broken_text(request_json: str, request: Any) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import fields, readers, share, turns
+from . import cards, fields, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
@@ -342,9 +342,10 @@ class Encounter:
         return {
             "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
-            "roster": [{"id": combatant, **_card(self.system, played.sheets[combatant], played.states[combatant], self.options),
-                        "conditions": [condition.to_dict() for condition in played.fight.conditions_of(combatant)],
-                        "note": played.fight.note_of(combatant)}
+            "roster": [cards.entry(combatant, cards.card(self.system, played.sheets[combatant], played.states[combatant],
+                                                         self.options),
+                                   [condition.to_dict() for condition in played.fight.conditions_of(combatant)],
+                                   played.fight.note_of(combatant))
                        for combatant in played.order],
             "fight": turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options),
             "log": [{"index": index + 1, **played.reports[index].to_dict()} for index in range(log_kept, len(played.reports))],
@@ -360,28 +361,6 @@ class Encounter:
         if self.cursor >= len(self.events):
             return None
         return self.play(self.cursor + 1).reports[-1].title
-
-
-# The cards drawn lately. A card depends only on its sheet, its state and the options, all immutable, and an event
-# leaves the states it does not touch as the same objects: so a hit draws the card it hit, and the other cards
-# are the ones drawn before. Kept with the objects themselves, so an id is never mistaken for a later object's.
-_CARDS: dict[tuple[int, int], tuple[Any, Any, Any, dict[str, Any]]] = {}
-_CARDS_KEPT = 64
-
-
-def _card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
-    key = (id(sheet), id(state))
-    kept = _CARDS.get(key)
-    if kept is not None and kept[0] is sheet and kept[1] is state and kept[2] == options:
-        return kept[3]
-    card: dict[str, Any] = system.view(sheet, state, options)
-    warnings = readers.card_warnings(system.ID, sheet)   # a typed text that matches nothing used (rules/reading.py)
-    if warnings:
-        card = {**card, "warnings": warnings}
-    _CARDS[key] = (sheet, state, options, card)
-    while len(_CARDS) > _CARDS_KEPT:
-        del _CARDS[next(iter(_CARDS))]
-    return card
 
 
 def _stream(events: tuple[Event, ...], kept: tuple[tuple[Event, ...], share.Stream] | None) -> share.Stream:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from ... import fields
@@ -285,8 +286,17 @@ class Sheet:
     ambidextrous: bool = False
     dance: str = "none"                 # "dance" or "ballet": the Dance or Ballet of Death advantage
 
+    # The stats and each location's Hits as lookups, made once a sheet: a card reads them some fifty times.
+    @cached_property
+    def _stat_of(self) -> dict[str, int]:
+        return dict(self.stats)
+
+    @cached_property
+    def _hits_of(self) -> dict[str, int]:
+        return dict(self.hits)
+
     def stat(self, name: str) -> int:
-        return dict(self.stats)[name]
+        return self._stat_of[name]
 
     def rank(self, skill: str) -> int:
         """A skill's rank, 0 when the sheet does not list it (the name matched without case)."""
@@ -296,7 +306,7 @@ class Sheet:
         return 0
 
     def location_hits(self, location: str) -> int:
-        return dict(self.hits)[location]
+        return self._hits_of[location]
 
     @property
     def actions(self) -> int:

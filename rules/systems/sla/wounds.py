@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ...keys import cached_hash
 from .body import bleeding_every, per_round
@@ -101,8 +102,13 @@ class State:
     smoke: int = 0                                  # in a smoke grenade's cloud: this on attacks at him (D-SL-GR6)
     dazzled: int = 0                                # a flash-bang's: this on his own actions to the phase's end (GR7)
 
+    @cached_property
+    def _taken_at(self) -> dict[str, int]:
+        """Each location's damage as a lookup, made once a state (a card reads it some fifty times)."""
+        return dict(self.damage)
+
     def taken(self, location: str) -> int:
-        return dict(self.damage)[location]
+        return self._taken_at[location]
 
     def hits_left(self, sheet: Sheet, location: str) -> int:
         return sheet.location_hits(location) - self.taken(location)
