@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from rules.api import call
 from rules.dice import GivenDice
 from rules.hexes import distance
-from rules.systems.sla import grenades, read_sheet
+from rules.systems.sla import grenade_blast, grenade_zone, grenades, read_sheet
 from rules.systems.sla.blast import smothered
 from rules.systems.sla.options import DEFAULTS
 from rules.systems.sla.wounds import State
@@ -310,10 +310,10 @@ def test_the_odds_of_a_grenade_on_the_floor_count_the_36_deviations() -> None:
 def test_the_zone_never_grows_with_distance(zone: int, tenths: int, near: int, further: int) -> None:
     radius = Fraction(tenths, 10)
     near, further = sorted((near, further))
-    assert grenades.zone_for(zone, radius, further) <= grenades.zone_for(zone, radius, near) <= zone
+    assert grenade_zone.zone_for(zone, radius, further) <= grenade_zone.zone_for(zone, radius, near) <= zone
     impact = (0, 9)
-    assert set(grenades.caught(impact, grenades.zone_for(zone, radius, further))) <= set(
-        grenades.caught(impact, grenades.zone_for(zone, radius, near)))
+    assert set(grenade_zone.caught(impact, grenade_zone.zone_for(zone, radius, further))) <= set(
+        grenade_zone.caught(impact, grenade_zone.zone_for(zone, radius, near)))
 
 
 @settings(max_examples=60, deadline=None)
@@ -325,13 +325,13 @@ def test_incap_damage_is_the_locations_covered_times_the_damage(q: int, r: int, 
                                                                             f"zone {max(1, zone)}, radius 1, "
                                                                             f"DAM {damage}"}]}).weapons[0].weapon
     dice = GivenDice({"knockback 1": [6, 6, 6], "conscious 1": [6, 6, 6]})
-    after, _, _ = grenades.blast(sheet, State(), weapon, damage, (q, r), 0, DEFAULTS, dice, 1)
-    found = grenades.caught((q, r), max(1, zone))
+    after, _, _ = grenade_blast.blast(sheet, State(), weapon, damage, (q, r), 0, DEFAULTS, dice, 1)
+    found = grenade_zone.caught((q, r), max(1, zone))
     assert after.incap_damage == damage * len(found)
     for location, taken in after.damage:
         assert taken == (damage if location in found else 0)
     # Each location reached has a hex within the zone, each other has none.
-    for hex_ in grenades.zone_hexes((q, r), max(1, zone)):
+    for hex_ in grenade_zone.zone_hexes((q, r), max(1, zone)):
         assert distance(hex_, (q, r)) <= max(1, zone)
 
 

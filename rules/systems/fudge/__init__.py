@@ -19,7 +19,7 @@ from ...errors import BadField
 from ...ladder import describe, level_name
 from ...report import Report
 from ..data import load
-from . import alternating, care, contests, melee, ranged
+from . import alternating, care, contests, fighters, melee, ranged
 from .chances import odds as chance_odds
 from .combat import PARTS, PULLS, SHIELDS
 from .options import Options, options_to_dict, read_options, schema
@@ -162,7 +162,7 @@ def _landing() -> list[dict[str, Any]]:
          "choices": [{"value": "none", "label": "None"}] + [{"value": key, "label": row["label"]}
                                                              for key, row in PARTS.items()],
          "help": "announced before the roll; a lesser hit lands where the defender chooses"},
-        {"name": "need", "kind": "integer", "label": "Relative degree needed", "min": 1, "max": melee.MAX_NEED,
+        {"name": "need", "kind": "integer", "label": "Relative degree needed", "min": 1, "max": fighters.MAX_NEED,
          "default": 2, "advanced": True, "when": {"input": "aim", "not_in": ["none"]},
          "defaults": [{"when": {"input": "aim", "in": [key]}, "value": row["need"]} for key, row in PARTS.items()]},
         {"name": "minimum", "kind": "choice", "label": "Minimum result to hit", "default": "scale", "advanced": True,

@@ -23,9 +23,7 @@ from ...report import Report, Step, signed
 from .combat import (SHIELDS, TACTIC_WORDS, UNAWARE_RESULT, Landing, Tactics, able, minimum, read_tactics,
                      read_weapon, refuse_all_out_defense, skill, stance_words, strike)
 from .damage import Blow
-# MAX_NEED lives in .fighters with the landing it bounds; the package's form reaches it here.
-from .fighters import (MAX_NEED as MAX_NEED, MINIMUMS, Side, landing_inputs, npc_way, read_landing, roll_for,
-                       size_penalty)
+from .fighters import MINIMUMS, Side, landing_inputs, npc_way, read_landing, roll_for, size_penalty
 from .options import Options
 from .sheet import Sheet
 from .who_hits import Decision, Pairing, blocked, bonus_words, decide

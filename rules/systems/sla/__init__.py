@@ -19,7 +19,7 @@ from ...dice import DiceSource
 from ...errors import BadField
 from ...report import Report
 from ..data import load
-from . import care, defence, grenades, handling, hit, melee, rounds, volley
+from . import care, defence, grenades, handling, hit, melee, melee_inputs, rounds, volley
 from .chances import shot_odds
 from .melee_odds import melee_odds
 from .volley_odds import volley_odds
@@ -129,7 +129,7 @@ def read_inputs(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, S
     if action == "ready":
         return handling.read_ready(inputs, sheets, states)
     if action == "melee":
-        return melee.read_melee(inputs, sheets, states, options).to_inputs()
+        return melee_inputs.read_melee(inputs, sheets, states, options).to_inputs()
     if action == "grenade":
         return grenades.read_throw(inputs, sheets, states, options).to_inputs()
     if action == "dodge":
@@ -146,7 +146,7 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     if action == "grenade":
         return grenades.resolve(grenades.read_throw(inputs, sheets, states, options), sheets, states, options, dice)
     if action == "melee":
-        return melee.resolve(melee.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
+        return melee.resolve(melee_inputs.read_melee(inputs, sheets, states, options), sheets, states, options, dice)
     run = {"time": rounds.time, "initiative": rounds.initiative, "aid": care.aid, "heal": care.heal,
            "harm": care.harm, "move": care.move, "ready": handling.ready, "dodge": melee.dodge}[action]
     return run(inputs, sheets, states, options, dice)
@@ -161,7 +161,7 @@ def odds(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], 
         one = shot.mode == "single" and gun.barrels == 1 and not (gun.shotgun and shot.shell == "shot")
         return (shot_odds if one else volley_odds)(shot, sheets, states, options)
     if action == "melee":
-        return melee_odds(melee.read_melee(inputs, sheets, states, options), sheets, states, options)
+        return melee_odds(melee_inputs.read_melee(inputs, sheets, states, options), sheets, states, options)
     if action == "grenade":
         return grenades.odds(grenades.read_throw(inputs, sheets, states, options), sheets, states, options)
     raise BadField("only a shot, a blow and a grenade have odds here", field="action")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import load
-from . import care, defence, grenades, melee, rounds
+from . import care, defence, grenades, melee_inputs, rounds
 from .diagram import REGION_OF, REGIONS
 from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
                        MAX_SHOOTERS, MAX_SHOTS)
@@ -134,7 +134,7 @@ def _mode_inputs() -> list[dict[str, Any]]:
 def _melee_inputs() -> list[dict[str, Any]]:
     """The Melee form, in the order a GM asks: who, with what, where, how hard; then how the target defends."""
     attack = {"input": "spend", "in": ["attack"]}
-    parrying = {"input": "defence", "in": list(melee.PARRIES)}
+    parrying = {"input": "defence", "in": list(melee_inputs.PARRIES)}
     aim = _aim_input()
     aim["help"] = "tap the hex of the body the blow is aimed at (or tap it on the target's card)"
     return [
@@ -156,7 +156,7 @@ def _melee_inputs() -> list[dict[str, Any]]:
                                                                                            "in": ["weapon"]},
          "help": "a hand-to-hand weapon: a blade, a club, a whip (a firearm is fired with Shoot)"},
         {**aim, "when": attack},
-        {"name": "harder", "kind": "integer", "label": "A harder attack", "min": 0, "max": melee.MAX_HARDER,
+        {"name": "harder", "kind": "integer", "label": "A harder attack", "min": 0, "max": melee_inputs.MAX_HARDER,
          "default": 0, "when": attack, "advanced": True, "each_round": True,
          "help": "\u2212 this much to hit, and as much more for the target to parry or dodge"},
         {"name": "modifier", "kind": "integer", "label": "The GM's modifier", "min": -MAX_MODIFIER,

@@ -31,10 +31,8 @@ from ...report import Report, Step, signed
 from ..data import load
 from .blast import BAND_STEPS, SMOTHER_TIMES, smothered
 from .fire import RANGES, band
-# blast and zone_hexes live in .grenade_blast and .grenade_zone; the tests reach them here.
-from .grenade_blast import blast as blast
-from .grenade_zone import (DOWN_PER_BAND, RULE, THROWN_DEVIATION, caught, impacts, thrown_impact, where, zone_for,
-                           zone_hexes as zone_hexes)
+from .grenade_blast import blast
+from .grenade_zone import DOWN_PER_BAND, RULE, THROWN_DEVIATION, caught, impacts, thrown_impact, where, zone_for
 from .options import Options
 from .protection import layers
 from .resolution import SKILL_TARGET, check

@@ -28,9 +28,7 @@ from .diagram import REGION_OF, land
 from .hit import hex_words, strike
 from .melee_attack import Reduced, blow, deviation, judge, lowered, roll_words, turned
 from .melee_defence import defended, guard, whip_back
-# MAX_HARDER, PARRIES and read_melee live in .melee_inputs; the package's actions and forms.py reach them here.
-from .melee_inputs import (DEFENCE_WORDS, DODGES, MAX_HARDER as MAX_HARDER, PARRIES as PARRIES, Melee,
-                           read_melee as read_melee)
+from .melee_inputs import DEFENCE_WORDS, DODGES, PARRIES, Melee
 from .options import Options
 from .resolution import Dice
 from .rolls import ROLES, three
