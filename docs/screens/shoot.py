@@ -13,6 +13,8 @@ import functools
 import http.server
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,13 +41,21 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
             pass   # the browser closed a page mid-response (the next context opens)
 
 
-def main(out: Path, systems: list[str]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
+@contextmanager
+def site() -> Iterator[str]:
+    """dist/site served on 127.0.0.1 for as long as the block runs: its URL."""
     handler = functools.partial(QuietHandler, directory=str(ROOT / "dist" / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+def main(out: Path, systems: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with site() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         for system in systems:
             fragment = busy_table(system)["fragment"]
@@ -62,7 +72,6 @@ def main(out: Path, systems: list[str]) -> None:
                     page.screenshot(path=str(out / f"{system}-{width}x{height}-{scheme}.png"))
                     context.close()
         browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

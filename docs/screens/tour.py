@@ -9,15 +9,12 @@ OUTDIR (by default this folder). Debian's Chromium, as the tests use.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-from shoot import FLAGS, ROOT, QuietHandler
+from shoot import FLAGS, site
 from tests.web.tables import busy_table
 
 SIZE = {"width": 1024, "height": 768}
@@ -35,11 +32,7 @@ def shoot(page: Page, out: Path, name: str) -> None:
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(QuietHandler, directory=str(ROOT / "dist" / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as playwright:
+    with site() as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
         context = browser.new_context(viewport=SIZE, has_touch=True, color_scheme="light")
         page = context.new_page()
@@ -77,7 +70,6 @@ def main(out: Path) -> None:
         shoot(page, out, "player")
         context.close()
         browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":
