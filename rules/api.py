@@ -21,12 +21,13 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, cards, fields, player, readers, share
+from . import __version__, fields, player, readers, share
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
+from .written import Document, written
 
 MAX_REQUEST_CHARS = 1_000_000
 MAX_BUDGET_MS = 60_000
@@ -82,18 +83,8 @@ def _state(encounter: Encounter, *, grew: bool = False, log_kept: int = 0, **ext
     text = encounter.text()
     key = _key(text)
     _remember(key, text, encounter)
-    return {"encounter": _Document(encounter, text), "key": key, "view": encounter.view(log_kept),
+    return {"encounter": Document(encounter, text), "key": key, "view": encounter.view(log_kept),
             "fragment": fragment, **extra}
-
-
-class _Document:
-    """An answer's encounter document, as its canonical text, which :func:`call` writes out as it is: encoding a
-    long log again would be most of a tap's work, and so would building its dictionary (4 ms of a 2,000-event
-    undo in CPython), which only :func:`handle` makes, for a caller in Python."""
-
-    def __init__(self, encounter: Encounter, text: str) -> None:
-        self.encounter = encounter
-        self.text = text
 
 
 def _log_kept(request: dict[str, Any], sent: Encounter, answer: Encounter) -> int:
@@ -344,13 +335,13 @@ def handle(method: str, request: Any) -> dict[str, Any]:
     """Dispatch a parsed request; return the response envelope."""
     answer = _answer(method, request)
     result = answer.get("result")
-    if isinstance(result, dict) and isinstance(result.get("encounter"), _Document):
+    if isinstance(result, dict) and isinstance(result.get("encounter"), Document):
         result["encounter"] = result["encounter"].encounter.to_dict()
     return answer
 
 
 def _answer(method: str, request: Any) -> dict[str, Any]:
-    """:func:`handle`'s envelope, an encounter document in it left as its canonical text (:class:`_Document`)."""
+    """:func:`handle`'s envelope, an encounter document in it left as its canonical text (:class:`Document`)."""
     try:
         if method not in METHODS:
             raise UnknownMethod(f"the engine has no method {method[:30]!r}; it has {', '.join(sorted(METHODS))}")
@@ -380,30 +371,7 @@ def call(method: str, request_json: str) -> str:
     if _broken_text(request_json, request):
         return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None, "message":
                            "the request holds a broken character (half of a surrogate pair); retype that text"}})
-    return _written(_answer(method if isinstance(method, str) else "", request))
-
-
-def _written(answer: dict[str, Any]) -> str:
-    """The answer as JSON text, an encounter document in it written as its kept canonical text."""
-    result = answer.get("result")
-    if not isinstance(result, dict) or not isinstance(result.get("encounter"), _Document):
-        return json.dumps(answer, ensure_ascii=False)
-    document: _Document = result["encounter"]
-    parts = (_text(name) + ": " + (document.text if name == "encounter" else _view_text(value) if name == "view"
-                                   else _text(value)) for name, value in result.items())
-    return '{"ok": true, "result": {' + ", ".join(parts) + "}}"
-
-
-def _text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _view_text(view: Any) -> str:
-    """A view as JSON, its roster written from each card's kept text (rules/cards.py)."""
-    if not isinstance(view, dict):
-        return _text(view)
-    return "{" + ", ".join(_text(name) + ": " + (cards.roster_text(value) if name == "roster" and isinstance(value, list)
-                                                 else _text(value)) for name, value in view.items()) + "}"
+    return written(_answer(method if isinstance(method, str) else "", request))
 
 
 def _broken_text(request_json: str, request: Any) -> bool:

@@ -38,13 +38,16 @@ def card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
     before = _LAST.get(id(sheet))
     if before is not None and before[0] is sheet and before[1] == drawn:
         drawn = before[1]
-    _LAST[id(sheet)] = (sheet, drawn)
-    while len(_LAST) > _KEPT:
-        del _LAST[next(iter(_LAST))]
-    _CARDS[key] = (sheet, state, options, drawn)
-    while len(_CARDS) > _KEPT:
-        del _CARDS[next(iter(_CARDS))]
+    _keep(_LAST, id(sheet), (sheet, drawn))
+    _keep(_CARDS, key, (sheet, state, options, drawn))
     return drawn
+
+
+def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` under ``key``, the oldest going once more than _KEPT are kept."""
+    kept[key] = value
+    while len(kept) > _KEPT:
+        del kept[next(iter(kept))]
 
 
 class Entry(dict):  # type: ignore[type-arg]
@@ -65,21 +68,20 @@ def _card_text(drawn: dict[str, Any]) -> str:
     if kept is not None and kept[0] is drawn:
         return kept[1]
     text = json.dumps(drawn, ensure_ascii=False)
-    _TEXTS[id(drawn)] = (drawn, text)
-    while len(_TEXTS) > _KEPT:
-        del _TEXTS[next(iter(_TEXTS))]
+    _keep(_TEXTS, id(drawn), (drawn, text))
     return text
 
 
 def roster_text(roster: list[Any]) -> str:
     """A roster as ``json.dumps(roster, ensure_ascii=False)`` writes it, each kept card's text written once."""
-    parts = []
-    for one in roster:
-        text = _card_text(one.card) if isinstance(one, Entry) and not any(name in one.card for name in _AROUND) else "{}"
-        if text == "{}":
-            parts.append(json.dumps(one, ensure_ascii=False))
-            continue
-        parts.append('{"id": ' + json.dumps(one["id"], ensure_ascii=False) + ", " + text[1:-1]
-                     + ', "conditions": ' + json.dumps(one["conditions"], ensure_ascii=False)
-                     + ', "note": ' + json.dumps(one["note"], ensure_ascii=False) + "}")
-    return "[" + ", ".join(parts) + "]"
+    return "[" + ", ".join(_entry_text(one) for one in roster) + "]"
+
+
+def _entry_text(one: Any) -> str:
+    """An entry as JSON, its card's kept text between the id and the conditions and note; an entry whose card holds
+    one of those keys itself (or that is no Entry, or whose card is empty) written whole."""
+    if not isinstance(one, Entry) or not one.card or any(name in one.card for name in _AROUND):
+        return json.dumps(one, ensure_ascii=False)
+    return ('{"id": ' + json.dumps(one["id"], ensure_ascii=False) + ", " + _card_text(one.card)[1:-1]
+            + ', "conditions": ' + json.dumps(one["conditions"], ensure_ascii=False)
+            + ', "note": ' + json.dumps(one["note"], ensure_ascii=False) + "}")

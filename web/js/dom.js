@@ -14,6 +14,12 @@ export function q(testid, scope = document) {
   return node?.isConnected ? node : scope.querySelector(`[data-testid="${testid}"]`);
 }
 
+// Run `job` when the browser is idle, within `timeout` ms; where it has no idle callbacks, after `otherwise` ms.
+export function whenIdle(job, timeout, otherwise) {
+  if ("requestIdleCallback" in window) requestIdleCallback(job, { timeout });
+  else setTimeout(job, otherwise);
+}
+
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {

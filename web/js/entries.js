@@ -1,7 +1,7 @@
 // The library's entries as the controller keeps them: the encounter on screen is always one, saved as it
 // changes; opening another (a link, a file, an entry) leaves the one before kept, and nothing is dropped.
 
-import { banner, clearBanners, q } from "./dom.js";
+import { banner, clearBanners, q, whenIdle } from "./dom.js";
 import { askBeforeReplace, download, fileName, showLink } from "./keep.js";
 import { Library, openStorage } from "./library.js";
 import { app } from "./state.js";
@@ -13,8 +13,7 @@ import { downloadEncounter } from "./share.js";
 
 export const { storage, refused: storageRefused } = openStorage();
 // The cached cards are written once the page is idle, and at the latest as it is hidden or left.
-const idle = (job) => ("requestIdleCallback" in window ? requestIdleCallback(job, { timeout: 1000 }) : setTimeout(job, 200));
-export const library = new Library(storage, { later: idle });
+export const library = new Library(storage, { later: (job) => whenIdle(job, 1000, 200) });
 addEventListener("pagehide", () => library.flushCards());
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") library.flushCards(); });
 const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has open, across its reloads

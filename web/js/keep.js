@@ -1,7 +1,7 @@
 // Keeping the work safe, on the page's side: the link in the address bar, and files to download. The library of
 // saved encounters (js/library.js) keeps each encounter in the browser; nothing here knows a rule system.
 
-import { once, q, rearm } from "./dom.js";
+import { once, q, rearm, whenIdle } from "./dom.js";
 
 // The address bar follows the encounter, once the frame is painted: Chromium takes ~10 ms to replace
 // a long URL, which a tap need not wait for (the encounter itself is already saved).
@@ -14,8 +14,7 @@ export function showLink(fragment) {
   if (linkScheduled) return;
   linkScheduled = true;
   hashWhenScheduled = location.hash;
-  if ("requestIdleCallback" in window) requestIdleCallback(writeLink, { timeout: 300 });
-  else setTimeout(writeLink, 50);
+  whenIdle(writeLink, 300, 50);
 }
 
 function writeLink() {

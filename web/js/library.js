@@ -167,14 +167,14 @@ export class Library {
         this.storage.setItem(key, text);
         return null;
       } catch (error) {
-        if (!forRoom(error) || !this.makeRoom(key, keep)) return failure(error);
+        if (!forRoom(error) || !this.makeRoom(keep)) return failure(error);
       }
     }
   }
 
   // Remove one thing that can go to make room: the cards, else the deleted entry deleted first. Whether one went.
-  makeRoom(key, keep) {
-    if (key !== CARDS && this.storage.getItem(CARDS) !== null) {
+  makeRoom(keep) {
+    if (this.storage.getItem(CARDS) !== null) {
       this.storage.removeItem(CARDS);
       return true;
     }
@@ -191,9 +191,8 @@ export class Library {
     return this.purged.splice(0);
   }
 
-  // The cards of the entry saved last, kept to paint first; a refusal loses only the cache (none is then kept, so
-  // no entry's older cards are painted).
-  // A cache never costs an entry: refused, it is dropped, and nothing is removed to make room for it.
+  // The cards of the entry saved last, kept to paint first. A cache never costs an entry: a refusal drops it (none
+  // is then kept, so no entry's older cards are painted), and nothing is removed to make room for it.
   keepCards(id, result) {
     const scheduled = this.pendingCards !== null;
     this.pendingCards = { id, result };

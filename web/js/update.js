@@ -7,7 +7,7 @@
 // reload waits for it to be used or closed, whether this tab accepted the update or another tab (or the browser)
 // let the new build take over.
 
-import { banner, clearBanners, q } from "./dom.js";
+import { banner, clearBanners, q, whenIdle } from "./dom.js";
 
 const FREE_CHECK_MS = 400;
 
@@ -79,7 +79,5 @@ export function whenFree(what, move) {
 // From an idle callback: the address bar's link (js/keep.js writes it in an idle callback after each change) is then
 // in place, for a browser that refused to save the encounter.
 function reload() {
-  const go = () => location.reload();
-  if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
-  else setTimeout(go, 100);
+  whenIdle(() => location.reload(), 1000, 100);
 }
