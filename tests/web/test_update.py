@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from build import write_service_worker
@@ -25,7 +26,7 @@ TITLE_B = "Woundbook (build B)"
 # The new service worker precaches the whole build (14 MB) before it is offered: on a busy 2-core machine that took
 # over a minute.
 INSTALL_TIMEOUT_MS = 120_000
-RELOAD_TIMEOUT_MS = 60_000    # from the tap (or the prompt used) to the new document's load event
+RELOAD_TIMEOUT_MS = 5    # from the tap (or the prompt used) to the new document's load event
 
 
 @dataclass
@@ -80,9 +81,29 @@ def reloads(page: Page) -> Iterator[None]:
     writes the encounter's link into the address bar (history.replaceState) as the dice are used, before the reload.
     The old document, still ready, was then read as the reloaded one, and on a busy machine the title was read
     before the reload came (issue 35, item 18)."""
-    with page.expect_event("load", timeout=RELOAD_TIMEOUT_MS):
-        yield
+    try:
+        with page.expect_event("load", timeout=RELOAD_TIMEOUT_MS):
+            yield
+    except PlaywrightError as error:
+        raise AssertionError(f"no reload: {error.message.splitlines()[0]}; the page then: {what_waits(page)}") from error
     wait_ready(page)
+
+
+def what_waits(page: Page) -> Any:
+    """What the page shows and holds when a reload did not come: its banners, what js/update.js would wait for, and
+    which build's service worker controls it (a reload that does not come has been seen once in CI, at stop 40)."""
+    try:
+        return page.evaluate("""() => ({
+          banners: [...document.querySelectorAll('[data-testid="banner"]')].map((b) => b.innerText),
+          prompt: !document.querySelector('[data-testid="dice-prompt"]').hidden,
+          dialog: document.querySelector("dialog[open]")?.id ?? null,
+          focused: `${document.activeElement?.tagName} ${document.activeElement?.dataset?.testid ?? ""}`,
+          visibility: document.visibilityState,
+          controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+          title: document.title,
+        })""")
+    except PlaywrightError as error:
+        return f"unreadable ({error.message.splitlines()[0]})"
 
 
 def update_banner(page: Page) -> Any:
