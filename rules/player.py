@@ -46,6 +46,7 @@ TOUCHED = "Scratched"
 PLAIN_UNABLE = {"down": "down", "out": "out of the fight"}
 UNABLE_OTHERWISE = "cannot act"
 SEVERITIES = tuple(PLAIN_STATUS)
+MAX_ROUND = 100_000         # a fight's round as a link may say it: a log of MAX_EVENTS never gets near
 ALL_WIDGETS = WOUND_WIDGETS
 STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
 GONE = "someone who has left"
@@ -218,8 +219,12 @@ def link(encounter: Any, players: Any, npcs: str) -> str:
 
 def read(fragment: Any) -> dict[str, Any]:
     """A players' view from its link, checked: its shape is the one :func:`view` writes, and every text in it is
-    short, so the page draws it as it draws its own cards or says that the link is damaged."""
-    document = share.decode(fragment, version=VERSION)
+    short, so the page draws it as it draws its own cards or says that the link is damaged.
+
+    A player's page reads the link without Python (web/js/player-link.js), with these checks in this order and the
+    same words; this is the reference it is compared with (tests/rules/test_player_link_js.py), so a check changed
+    here is changed there."""
+    document = share.decode(fragment, version=VERSION, strict=True)
     if document.get("format") != FORMAT:
         raise BadLink("this player view was made by another version of Woundbook and cannot be shown")
     try:
@@ -232,7 +237,7 @@ def read(fragment: Any) -> dict[str, Any]:
 def _check_view(document: dict[str, Any]) -> None:
     fields.text(document["system"], "name", "system", max_length=100)
     fight = document["fight"]
-    if type(fight["round"]) is not int or not isinstance(fight["order"], list) or len(fight["order"]) > 40:
+    if not _whole(fight["round"], 0, MAX_ROUND) or not isinstance(fight["order"], list) or len(fight["order"]) > 40:
         raise ValueError("fight")
     if fight["current"] is not None and not isinstance(fight["current"], str) or not isinstance(fight["phase"], str):
         raise ValueError("fight")
@@ -257,7 +262,7 @@ def _check_view(document: dict[str, Any]) -> None:
             raise ValueError("conditions")
         for condition in card["conditions"]:
             fields.text(condition, "name", "condition", max_length=40)
-            if condition["rounds"] is not None and type(condition["rounds"]) is not int:
+            if condition["rounds"] is not None and not _whole(condition["rounds"], 0, turns.MAX_CONDITION_ROUNDS):
                 raise ValueError("conditions")
         if card.get("note", "") != "":
             raise ValueError("note")
@@ -266,3 +271,10 @@ def _check_view(document: dict[str, Any]) -> None:
     for entry in document["log"]:
         if not isinstance(entry["title"], str) or not isinstance(entry["outcome"], str) or "steps" in entry:
             raise ValueError("log")
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    """A whole number from ``low`` to ``high``, as JavaScript's Number.isInteger sees one: ``2.0`` is 2 (JSON does
+    not tell them apart there), ``true`` is not a number."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high \
+        and value == int(value)

@@ -104,9 +104,13 @@ def read_file(text: Any) -> dict[str, Any]:
     return document
 
 
-def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
+def decode(fragment: Any, version: str = VERSION, *, strict: bool = False) -> dict[str, Any]:
     """The encounter document in a fragment (or the document of another kind of link, by its ``version``);
-    :class:`BadLink` says what is wrong with a bad one."""
+    :class:`BadLink` says what is wrong with a bad one.
+
+    ``strict`` reads it as a browser's own JavaScript does (web/js/player-link.js reads player view links without
+    Python): bytes after the end of the zlib stream are damage, and JSON's NaN and Infinity, which JavaScript's JSON
+    does not know, are not JSON."""
     noun = KINDS.get(version, "link")
     if not isinstance(fragment, str):
         raise BadLink(f"a {noun} must be text")
@@ -133,8 +137,10 @@ def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
         raise BadLink(f"this {noun} is damaged: it was cut short or altered") from error
     if len(raw) > MAX_JSON_BYTES or inflater.unconsumed_tail:
         raise BadLink(f"this {noun} unpacks to more than {MAX_JSON_BYTES} bytes; it was refused")
-    if not inflater.eof:
-        raise BadLink(f"this {noun} is damaged: it was cut short")
+    if not inflater.eof:          # a browser's inflate cannot tell cut short from altered: strict, neither is said
+        raise BadLink(f"this {noun} is damaged: it was cut short{' or altered' if strict else ''}")
+    if strict and inflater.unused_data:
+        raise BadLink(f"this {noun} is damaged: it was cut short or altered")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -142,7 +148,7 @@ def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
     if _depth(text) > MAX_DEPTH:
         raise BadLink(f"this {noun} nests data deeper than {MAX_DEPTH} levels; it was refused")
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_constant=_no_constant) if strict else json.loads(text)
     except ValueError as error:
         raise BadLink(f"this {noun} is damaged: its contents are not valid JSON") from error
     if not isinstance(document, dict):
@@ -153,6 +159,10 @@ def decode(fragment: Any, version: str = VERSION) -> dict[str, Any]:
         except UnicodeEncodeError as error:
             raise BadLink(f"this {noun} is damaged: it holds a broken character") from error
     return document
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _unpacked_base64(payload: str, noun: str) -> bytes:
