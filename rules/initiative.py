@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .dice import DiceSource, dice_words
 from .report import Step
 
 
@@ -36,3 +37,14 @@ def sorted_order(standing: Sequence[str], rolled: Mapping[str, Rolled]) -> list[
     place = {who: index for index, who in enumerate(standing)}
     ranked = sorted(rolled, key=lambda who: (-rolled[who].total, -rolled[who].tie, place[who]))
     return ranked + [who for who in standing if who not in rolled]
+
+
+def rolled_d6(who: str, name: str, count: int, tie: int, tie_words: str, rule: str, dice: DiceSource) -> Rolled:
+    """``count`` six-sided dice for one combatant, their sum the total, every die said; ``tie_words`` names the stat
+    that breaks a tie ("Dexterity 7")."""
+    roll = f"initiative {who}"
+    faces = [int(face) for face in dice.roll(roll, "d6", count, f"Initiative for {name}: roll "
+                                                                 f"{dice_words(count, 'd6')}")]
+    return Rolled(sum(faces), tie, Step(f"{name} rolls {' + '.join(map(str, faces))} = {sum(faces)}"
+                                        + (f" ({tie_words} breaks a tie)." if tie_words else "."), rule,
+                                        tuple(faces), roll))

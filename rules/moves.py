@@ -251,7 +251,9 @@ def move(turns: Turns, chosen: Mapping[str, Any], sheets: Mapping[str, Any], sta
     changed = {who: state for who, state in mover.states.items() if state is not states[who]}
     now = mover.fight.current
     outcome = (f"Round {mover.fight.round}: {mover.name(now)}'s turn" if now else
-               f"Round {mover.fight.round}: nobody's turn" if mover.fight.started else "Out of the fight")
+               f"Round {mover.fight.round}: nobody's turn" if mover.fight.started else
+               f"Order: {', '.join(mover.name(who) for who in mover.fight.standing)}" if kind == "initiative" else
+               "Out of the fight")
     if kind == "next" and now:
         title = (f"Round {mover.fight.round} begins: {mover.name(now)}'s turn" if mover.fight.round != fight.round
                  else f"{mover.name(now)}'s turn")

@@ -174,7 +174,7 @@ def view(turns: Turns, sheets: Mapping[str, Any], states: Mapping[str, Any], fig
          options: Any) -> dict[str, Any]:
     """The turn order as the page shows it: the round, the phase, whose turn, and this phase's order with where
     each combatant stands in it (``current``, ``done``, ``delayed``, ``unable``, ``waiting``; ``idle`` for one who
-    has no turn in this phase)."""
+    has no turn in this phase), and ``initiative``: what Initiative for all rolls, "" where it is not offered."""
     slots = turns.order(fight.phase, sheets, states, fight, options)
     placed = {slot.combatant for slot in slots}
     entries = []
@@ -198,4 +198,4 @@ def view(turns: Turns, sheets: Mapping[str, Any], states: Mapping[str, Any], fig
     return {"started": fight.started, "round": fight.round,
             "phase": turns.PHASES[fight.phase], "phases": [name for name in turns.PHASES if name],
             "current": current, "order": entries, "by_initiative": turns.by_initiative(options),
-            "how": turns.how(options), "hint": hint}
+            "how": turns.how(options), "initiative": turns.initiative(options), "hint": hint}
