@@ -470,6 +470,20 @@ def fight(ok: Any) -> str:
     parts.append(section("condition", "Give a combatant a condition, counted down as each round ends (`rounds` left out: "
                          "until removed); `change: \"remove\"` with `index` takes one away.",
                          {"encounter": started, "id": "c2", "name": "Blinded", "rounds": 2}))
+    parts.append(section("condition", "A condition a turn ends: `ends` is `start` or `end` of `by`'s turn (by default "
+                         "the holder's), counted as that moment passes; the card's entry says when in `lasts`, and "
+                         "the log says when it ends.",
+                         {"encounter": started, "id": "c2", "name": "Dodging", "rounds": 1, "ends": "end", "by": "c1"})
+                 .replace("## `condition`", "### `condition`: until a turn's start or end"))
+    typed = ok("new", system="typed")["encounter"]
+    for sheet in ({"name": "Artus", "skill": 1}, {"name": "Kiel"}):
+        typed = ok("add", encounter=typed, sheet=sheet)["encounter"]
+    parts.append(section("turn", "Initiative for all, where the order is set by hand (the view's `fight.initiative` "
+                         "says what is rolled, \"\" where it is not offered): every combatant able to act rolls, in one "
+                         "event, and the order follows.",
+                         {"encounter": typed, "move": "initiative", "dice": "given",
+                          "faces": {"initiative c1": "0 0 + -", "initiative c2": "+ + 0 0"}})
+                 .replace("## `turn`", "### `turn`: initiative for all"))
     parts.append(section("note", "A combatant's note (an empty text clears it).",
                          {"encounter": started, "id": "c2", "text": "Hides behind the crates."}))
     parts.append(section("player_link", "The players' view as a link of its own (`p1.`): the round, whose turn, the "

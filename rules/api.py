@@ -22,11 +22,13 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__, fields, player, readers, share
+from .conditions import presets
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
+from .systems.data import load
 from .written import Document, written
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -108,12 +110,13 @@ def _moved(request: dict[str, Any], move: Callable[[Encounter], Encounter]) -> d
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
-    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog) and the
-    tables a player uses by hand, for the printable tables view."""
+    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog), the
+    tables a player uses by hand, for the printable tables view, and the conditions its dialog offers at a tap
+    (the names its own text gives its states, then common ones; each ``{name, source}``)."""
     return {"version": __version__, "systems": [
         {"id": system.ID, "name": system.NAME, "source": system.SOURCE, "options": system.option_schema(),
          "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog(),
-         "tables": system.tables()}
+         "tables": system.tables(), "conditions": presets(load(system.ID)["conditions"])}
         for system in SYSTEMS.values()]}
 
 
@@ -187,7 +190,9 @@ def turn(request: dict[str, Any]) -> dict[str, Any]:
     """Move the fight on: ``move`` is ``start`` (round 1 begins), ``next`` (the current turn ends and the next
     combatant's begins, ending phases and rounds on the way), ``delay`` (the current combatant holds his turn),
     ``act`` (``id``, who delayed, acts now), ``order`` (``order``, every combatant's id: the order the game master
-    sets) or ``end``. A round's start may roll initiative: dice on demand, as for ``act``."""
+    sets), ``initiative`` (initiative for all, where the order is set by hand: each combatant rolls, as the fight
+    view's ``initiative`` says, and the order follows) or ``end``. A round's start, and ``initiative``, roll
+    dice on demand, as for ``act``."""
     encounter = _encounter(request)
     dice = _dice(request)
     data: dict[str, Any] = {name: request[name] for name in ("move", "id", "order") if name in request}
@@ -196,8 +201,10 @@ def turn(request: dict[str, Any]) -> dict[str, Any]:
 
 def condition(request: dict[str, Any]) -> dict[str, Any]:
     """Give a combatant a condition (``name``, ``rounds`` or none: until removed), counted down as rounds end, or
-    take one away (``change``: ``remove``, ``index``)."""
-    data: dict[str, Any] = {name: request[name] for name in ("id", "change", "name", "rounds", "index") if name in request}
+    with ``ends`` ``start`` or ``end``, as the start or the end of ``by``'s turn passes (by default the holder's;
+    no ``rounds``: the next one); or take one away (``change``: ``remove``, ``index``). See rules/conditions.py."""
+    data: dict[str, Any] = {name: request[name] for name in ("id", "change", "name", "rounds", "index", "ends", "by")
+                            if name in request}
     return _recorded(request, "condition", data)
 
 

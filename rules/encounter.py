@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import cards, fields, share, turns
+from . import cards, conditions, fields, moves, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .report import Report, Step
@@ -144,9 +144,12 @@ class Encounter:
             old = played.sheets[combatant]
             if event.type == "remove":
                 played.order.remove(combatant)
+                fallen = [Step(f"{played.sheets[holder].name}: {held.name} now ends at the round's end, counted as "
+                               f"before ({old.name}, whose turn ended it, has left).", "Conditions")
+                          for holder, held in conditions.measured_by(dict(played.fight.conditions), combatant)]
                 played.fight = played.fight.left(combatant)
                 del played.sheets[combatant], played.states[combatant]
-                played.reports.append(Report(f"{old.name} leaves the encounter", (), "Removed"))
+                played.reports.append(Report(f"{old.name} leaves the encounter", tuple(fallen), "Removed"))
                 return {"id": combatant}
             sheet = self.system.read_sheet(data.get("sheet"))
             played.sheets[combatant] = sheet
@@ -159,10 +162,10 @@ class Encounter:
         if event.type in ("condition", "note"):
             return self._table_note(played, event.type, data)
         if event.type == "turn":
-            chosen = turns.read_move(data, played.fight, played.order, self.system.TURNS.by_initiative(self.options))
+            chosen = moves.read_move(data, played.fight, played.order, self.system.TURNS.by_initiative(self.options))
 
             def run(source: DiceSource) -> tuple[dict[str, Any], Report]:
-                changed, played.fight, report = turns.move(self.system.TURNS, chosen, played.sheets, played.states,
+                changed, played.fight, report = moves.move(self.system.TURNS, chosen, played.sheets, played.states,
                                                            played.fight, self.options, source)
                 return changed, report
             return {**chosen, **self._rolled(played, data, dice, run)}
@@ -206,17 +209,16 @@ class Encounter:
                                          "Note written" if text else "Note cleared"))
             return {"id": combatant, "text": text}
         held = played.fight.conditions_of(combatant)
-        chosen = turns.read_condition(data, held)
+        chosen = conditions.read_condition(data, held, combatant, played.order)
         if chosen["change"] == "remove":
             gone = held[chosen["index"]]
             played.fight = played.fight.with_conditions(combatant, held[: chosen["index"]] + held[chosen["index"] + 1:])
             played.reports.append(Report(f"{name}: {gone.name} removed", (), f"{gone.name} removed"))
         else:
-            condition = turns.Condition(chosen["name"], chosen["rounds"])
+            condition = conditions.given(chosen, played.fight.under_way(chosen.get("by", "")))
             played.fight = played.fight.with_conditions(combatant, held + (condition,))
-            lasts = turns.rounds_words(condition.rounds)
-            played.reports.append(Report(f"{name}: {condition.name}", (),
-                                         f"{condition.name} {'for ' if condition.rounds else ''}{lasts}"))
+            played.reports.append(Report(f"{name}: {condition.name}", (), conditions.given_words(
+                condition, {who: played.sheets[who].name for who in played.order})))
         return {"id": combatant, **chosen}
 
     def _changes(self, old: Any, new: Any) -> list[str]:
@@ -338,13 +340,14 @@ class Encounter:
         a caller that already holds those: an entry depends only on the events up to it, so a tap that adds one
         event sends one entry, not the whole log again."""
         played = self.play()
+        names = {who: played.sheets[who].name for who in played.order}
         log_kept = max(0, min(log_kept, len(played.reports)))
         return {
             "system": {"id": self.system.ID, "name": self.system.NAME, "source": self.system.SOURCE},
             "options": self.system.options_to_dict(self.options),
             "roster": [cards.entry(combatant, cards.card(self.system, played.sheets[combatant], played.states[combatant],
                                                          self.options),
-                                   [condition.to_dict() for condition in played.fight.conditions_of(combatant)],
+                                   [condition.shown(names) for condition in played.fight.conditions_of(combatant)],
                                    played.fight.note_of(combatant))
                        for combatant in played.order],
             "fight": turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options),

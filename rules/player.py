@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import fields, share, turns
+from . import conditions, fields, share, turns
 from .errors import BadField, BadLink, RulesError
 from .fields import MAX_NAME
 
@@ -50,7 +50,8 @@ MAX_ROUND = 100_000         # a fight's round as a link may say it: a log of MAX
 ALL_WIDGETS = WOUND_WIDGETS
 STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
 GONE = "someone who has left"
-MOVES = {"start": "The fight begins", "next": "Next turn", "order": "Turn order changed", "end": "The fight ends"}
+MOVES = {"start": "The fight begins", "next": "Next turn", "order": "Turn order changed",
+         "initiative": "Initiative for all", "end": "The fight ends"}
 
 
 def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
@@ -192,14 +193,15 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
     the fight starts or someone moves in it (labels alone change with every action spent), and each combatant whose
     status changed, before and after."""
     parts = []
-    if event.type == "turn":
+    rolled = event.type == "turn" and event.data["move"] == "initiative"     # the order may be set before the fight
+    if event.type == "turn" and not (rolled and not after.fight.started):
         fight = after.fight
         parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
                      f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
     if event.type == "condition" and event.data["change"] == "add":
         rounds = event.data["rounds"]
-        parts.append(f"{event.data['name']} {'for ' if rounds else ''}{turns.rounds_words(rounds)}")
-    if after.fight.started:
+        parts.append(f"{event.data['name']} {'for ' if rounds else ''}{conditions.rounds_words(rounds)}")
+    if after.fight.started or rolled:
         now = seen.order(after)
         if [entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)] or not before.fight.started:
             parts.append("Order: " + ", ".join(name(entry["id"]) + (f" ({entry['label']})" if "label" in entry else "")
@@ -258,7 +260,7 @@ def _check_view(document: dict[str, Any]) -> None:
         if not isinstance(card["widgets"], list) or any(widget.get("kind") not in ALL_WIDGETS
                                                         for widget in card["widgets"]):
             raise ValueError("widgets")
-        if not isinstance(card["conditions"], list) or len(card["conditions"]) > turns.MAX_CONDITIONS:
+        if not isinstance(card["conditions"], list) or len(card["conditions"]) > conditions.MAX_CONDITIONS:
             raise ValueError("conditions")
         for condition in card["conditions"]:
             fields.text(condition, "name", "condition", max_length=40)

@@ -19,7 +19,7 @@ import { cancelPrompt, promptKey, resolve, rollTheRest, useTypedDice } from "./d
 import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
 import { checkEntryFresh, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,
   unreadable } from "./entries.js";
-import { addCondition, goToHint, moveTurn, tableChange } from "./fight-controls.js";
+import { addCondition, durationChanged, goToHint, moveTurn, tableChange } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
 import { copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, makePlayerLink, openFile, share,
   showPlayerView } from "./share.js";
@@ -222,9 +222,11 @@ function wireEvents() {
   q("turn-next").addEventListener("click", turning(() => moveTurn("next")));
   q("turn-delay").addEventListener("click", turning(() => moveTurn("delay")));
   q("turn-end").addEventListener("click", turning(() => moveTurn("end")));
+  q("turn-initiative").addEventListener("click", turning(() => moveTurn("initiative")));
   q("turn-hint-go").addEventListener("click", goToHint);
   q("conditions-form").addEventListener("submit", once("conditions", addCondition));
   q("conditions-form").addEventListener("input", () => rearm("conditions"));   // a condition typed: a new one
+  q("condition-ends").addEventListener("change", durationChanged);
   q("note-save").addEventListener("click", once("conditions", () => tableChange("note", { text: q("note-text").value })));
   q("conditions-close").addEventListener("click", () => q("conditions-dialog").close());
   q("library-close").addEventListener("click", () => q("library-dialog").close());

@@ -1,21 +1,23 @@
 // The fight's controls: Start, Next turn, Delay, Act now, the order set by hand, the forms following
 // the turn and the round, the hint's action, and each combatant's conditions and note.
 
-import { banner, fieldError, once, q, rearm } from "./dom.js";
+import { banner, fieldError, fillSelect, once, q, rearm } from "./dom.js";
 import { actionForms, app, formFollowed } from "./state.js";
-import { renderConditions } from "./turns-view.js";
+import { renderConditions, renderPresets } from "./turns-view.js";
 import { actionChanged, selectAction, shownActions } from "./action-panel.js";
 import { commit, held, run, show } from "./answers.js";
 import { rollFor } from "./dice-flow.js";
 
 // -- the fight: turns, rounds, conditions and notes ---------------------------------------------------
 
-// Start fight, Next turn, Delay, Act now: the engine moves the fight on; a round's start may roll initiative, with
-// dice asked for as an action's are, in the way the last roll was made (typed dice stay typed).
+// Start fight, Next turn, Delay, Act now, Initiative for all: the engine moves the fight on; a round's start may
+// roll initiative, and Initiative for all does, with dice asked for as an action's are, in the way the last roll
+// was made (typed dice stay typed).
 export function moveTurn(move, extra = {}) {
-  // Only a round's start asks for dice (initiative): the prompt says which round.
+  // Only a round's start and Initiative for all ask for dice: the prompt says which.
   const round = move === "start" ? 1 : (app.current.view.fight?.round ?? 0) + 1;
-  rollFor({ method: "turn", body: { move, ...extra }, about: `Round ${round} begins` }, lastDiceMode());
+  const about = move === "initiative" ? "Initiative for all" : `Round ${round} begins`;
+  rollFor({ method: "turn", body: { move, ...extra }, about }, lastDiceMode());
 }
 
 // How the encounter's latest roll was made: "app" when the app rolled every die of it, "given" when any was typed
@@ -88,6 +90,13 @@ export function openConditions(id) {
   fieldError("conditions-error", "");
   q("condition-name").value = "";
   q("condition-rounds").value = "";
+  q("condition-ends").value = "round";
+  // Whose turn ends it: any combatant, the holder first chosen ("until the end of your next turn").
+  fillSelect(q("condition-by"), app.current.view.roster.map((one) => ({ value: one.id, label: one.name })));
+  q("condition-by").value = id;
+  durationChanged();
+  // A preset's tap adds it once, with the duration chosen above it.
+  renderPresets(app.system.conditions ?? [], once("conditions", (name) => giveCondition(name)));
   q("note-text").value = app.current.view.roster.find((one) => one.id === id)?.note ?? "";
   rearm("conditions");
   drawConditions();
@@ -102,19 +111,34 @@ export function drawConditions() {
   renderConditions(card, once("conditions", (index) => tableChange("condition", { change: "remove", index })));
 }
 
+// The duration's controls follow its kind: whose turn, for a turn's start or end, and what the count means.
+export function durationChanged() {
+  const ends = q("condition-ends").value;
+  q("condition-by-field").hidden = ends === "round";
+  q("condition-help").textContent = ends === "round"
+    ? "Counted down as each round ends; leave Rounds empty to keep it until removed."
+    : `Ends at the ${ends} of that combatant's turn: Rounds counts how many ${ends === "start" ? "starts" : "ends"} `
+      + "of it pass (empty: the next). A turn under way does not count its end.";
+}
+
 export function addCondition(event) {
   event.preventDefault();
   const name = q("condition-name").value.trim();
   if (!name) return fieldError("conditions-error", "Name the condition (for example Blinded or On fire).");
+  if (giveCondition(name)) q("condition-name").value = "";
+}
+
+// Give the combatant a condition with the duration chosen; true when the engine took it.
+function giveCondition(name) {
   const rounds = q("condition-rounds").value.trim();
+  const ends = q("condition-ends").value;
   if (rounds && !/^[0-9]{1,4}$/.test(rounds)) {
     return fieldError("conditions-error", `Rounds: ${JSON.stringify(rounds.slice(0, 12))} is not a number of rounds; `
-      + "type a whole number, or leave it empty to keep the condition until removed.");
+      + `type a whole number, or leave it empty ${ends === "round" ? "to keep the condition until removed"
+        : "for the next one"}.`) ?? false;
   }
-  if (tableChange("condition", { change: "add", name, rounds: rounds ? Number(rounds) : null })) {
-    q("condition-name").value = "";
-    q("condition-rounds").value = "";
-  }
+  const body = { change: "add", name, rounds: rounds ? Number(rounds) : null };
+  return tableChange("condition", ends === "round" ? body : { ...body, ends, by: q("condition-by").value });
 }
 
 export function tableChange(method, body) {

@@ -247,12 +247,13 @@ function renderCard(card, handlers) {
   return node;
 }
 
-// A card's conditions as chips on its row: "Blinded · 2 rounds left", "Prone · until removed".
+// A card's conditions as chips on its row: "Blinded · 2 rounds left", "Prone · until removed", "Dodging · until
+// the end of Kit's next turn" (the engine's `lasts`, for one a turn ends).
 function conditionChips(card) {
   if (!card.conditions?.length) return null;
   return el("span", { class: "table-notes", testid: "card-notes" },
     card.conditions.map((condition) => el("span", { class: "condition", testid: "card-condition",
-      text: `${condition.name} \u00b7 ${roundsWords(condition.rounds)}`, dir: "auto" })));
+      text: `${condition.name} \u00b7 ${condition.lasts ?? roundsWords(condition.rounds)}`, dir: "auto" })));
 }
 
 export function roundsWords(rounds) {

@@ -15,6 +15,9 @@ export function renderTurnBar(fight, hasRoster, onAct = () => {}) {
     : ["Not in a fight"];
   q("turn-status").textContent = parts.filter(Boolean).join(" \u00b7 ");
   q("turn-start").hidden = fight.started;
+  // Initiative for all, where the order is the game master's: the engine says what is rolled ("" : not offered).
+  q("turn-initiative").hidden = !fight.initiative || !hasRoster;
+  q("turn-initiative").title = fight.initiative ?? "";
   q("turn-next").hidden = !fight.started;
   q("turn-delay").hidden = !fight.started || !current;
   // Nobody's turn, with turns held (delayed): the dock offers them beside the engine's hint, for their rows may
@@ -43,8 +46,15 @@ export function renderConditions(card, onRemove) {
   const list = q("conditions-list");
   const held = card.conditions ?? [];
   list.replaceChildren(...held.map((condition, index) => el("li", { testid: "condition-entry" },
-    el("span", { dir: "auto", text: `${condition.name} \u00b7 ${roundsWords(condition.rounds)}` }),
+    el("span", { dir: "auto", text: `${condition.name} \u00b7 ${condition.lasts ?? roundsWords(condition.rounds)}` }),
     el("button", { type: "button", testid: "condition-remove", text: "Remove",
       "aria-label": `Remove ${condition.name}`, onclick: () => onRemove(index) }))));
   q("conditions-empty").hidden = held.length > 0;
+}
+
+// The conditions the system names, then common ones: each a chip that adds it at a tap ({name, source}).
+export function renderPresets(presets, onTap) {
+  q("condition-presets").replaceChildren(...presets.map((preset) => el("button", { type: "button",
+    testid: "condition-preset", text: preset.name, title: preset.source, dir: "auto",
+    onclick: () => onTap(preset.name) })));
 }

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...dice import DiceSource, fudge_value
+from ...initiative import Rolled
 from ...ladder import describe
 from ...report import Step, show_fudge, signed
 from ...turns import Fight, Slot, Start, Turns
@@ -34,6 +35,17 @@ HOW = {
 class Pacing(Turns):
     def by_initiative(self, options: Options) -> bool:
         return options.pacing == "alternating"
+
+    def initiative(self, options: Options) -> str:
+        """In the paces whose order is the GM's, the text's own initiative roll (4.23) may set it once."""
+        if options.pacing == "alternating":
+            return ""
+        return ("Each fighter rolls 4dF on his Initiative (+1 Combat Reflexes, wounds), as alternating turns do "
+                "(4.23); highest first, a tie to the higher Initiative, then the order they stood in.")
+
+    def roll_initiative(self, who: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+                        dice: DiceSource) -> Rolled:
+        return rolled(who, sheets[who], states[who], options, dice)
 
     def how(self, options: Options) -> str:
         return HOW[options.pacing]
@@ -68,17 +80,13 @@ class Pacing(Turns):
                 start.changed[who] = replace(states[who], fight_round=number, round_passed=False)
         if options.pacing != "alternating":
             return start
-        chosen = {"contest": "initiative", "first_modifier": 0}
         for who in fight.standing:
             sheet, state = sheets[who], start.changed.get(who, states[who])
             if self.unable(sheet, state, options):
                 continue
-            value, said = contest_level(sheet, state, options, chosen, "first")
-            roll = f"initiative {who}"
-            faces = dice.roll(roll, "dF", 4, f"Initiative for {sheet.name} at {describe(value)}: roll 4 Fudge dice")
-            start.ranks[who] = value + fudge_value(faces)
-            start.steps.append(Step(f"{sheet.name} ({said}) rolls {show_fudge(faces)} = {signed(fudge_value(faces))}: "
-                                    f"{describe(start.ranks[who])}.", "FUDGE 4.23", faces, roll))
+            roll = rolled(who, sheet, state, options, dice)
+            start.ranks[who] = roll.total
+            start.steps.append(roll.step)
         return start
 
     def end_phase(self, phase: int, sheets: Mapping[str, Sheet], states: Mapping[str, State], fight: Fight,
@@ -109,6 +117,16 @@ class Pacing(Turns):
         if state.forfeit:
             return {"text": f"{name} defended all-out: no attack this round."}
         return None
+
+
+def rolled(who: str, sheet: Sheet, state: State, options: Options, dice: DiceSource) -> Rolled:
+    """A fighter's initiative (4.23): 4dF on his Initiative level; a tie goes to the higher level."""
+    value, said = contest_level(sheet, state, options, {"contest": "initiative", "first_modifier": 0}, "first")
+    roll = f"initiative {who}"
+    faces = dice.roll(roll, "dF", 4, f"Initiative for {sheet.name} at {describe(value)}: roll 4 Fudge dice")
+    total = value + fudge_value(faces)
+    return Rolled(total, value, Step(f"{sheet.name} ({said}) rolls {show_fudge(faces)} = "
+                                     f"{signed(fudge_value(faces))}: {describe(total)}.", "FUDGE 4.23", faces, roll))
 
 
 TURNS = Pacing()

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...dice import DiceSource
+from ...initiative import Rolled, rolled_d6
 from ...report import Step
 from ...turns import Turns
 from .care import turn_ends
@@ -15,7 +16,21 @@ from .sheet import Sheet
 from .wounds import State
 
 
+# GURPS goes by Basic Speed, which the sheet does not hold, and has no initiative roll: the GM's is 3d6 each, the
+# system's dice, a tie to the higher HT, half of Basic Speed (docs/rules-decisions.md).
+INITIATIVE = ("The text has no initiative roll, and GURPS's Basic Speed is not on the sheet, so each rolls 3d6, as a "
+              "GM would: highest first, a tie to the higher HT, then the order they stood in.")
+
+
 class OneByOne(Turns):
+    def initiative(self, options: Options) -> str:
+        return INITIATIVE
+
+    def roll_initiative(self, who: str, sheets: Mapping[str, Sheet], states: Mapping[str, State], options: Options,
+                        dice: DiceSource) -> Rolled:
+        sheet = sheets[who]
+        return rolled_d6(who, sheet.name, 3, sheet.ht, f"HT {sheet.ht}", "Initiative for all (GM's 3d6)", dice)
+
     def unable(self, sheet: Sheet, state: State, options: Options) -> str:
         if sheet.kind != "character":
             return "an object takes no turns"
