@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import tempfile
@@ -18,7 +19,10 @@ from .stdlib import imported_names, python_modules, trim_stdlib, wheel_imports
 from .wheel import build_wheel, bytecode_bytes
 
 # The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
-PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js")
+PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js", "player.js")
+# What a player's phone keeps offline (sw.js?player): the players' page and what it loads, and no byte of the
+# engine; its modules are added from player.js's imports.
+PLAYER_FILES = ("player.html", "app.css", "icon.svg", "manifest.webmanifest")
 WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 
@@ -64,9 +68,11 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     bundle_scripts(site / "js", paths)
     # What boot.js, app.js and interpreter.js import, and interpreter.js itself, is asked for with the page (boot.js
     # and app.js are its scripts), not once each import is read.
-    paths["MODULE_PRELOADS"] = "\n  ".join(
-        f'<link rel="modulepreload" href="js/{module.name}">' for module in sorted((site / "js").glob("*.js"))
-        if module.name not in ("boot.js", "app.js", *WORKER_ENTRIES))
+    page_modules = imported_modules(site / "js", "boot.js") | imported_modules(site / "js", "app.js")
+    paths["MODULE_PRELOADS"] = "\n  ".join(f'<link rel="modulepreload" href="js/{name}">'
+                                           for name in sorted(page_modules - {"boot.js", "app.js"}))
+    paths["PLAYER_PRELOADS"] = "\n  ".join(f'<link rel="modulepreload" href="js/{name}">'
+                                           for name in sorted(imported_modules(site / "js", "player.js") - {"player.js"}))
     # In the page itself, not a pyscript.json: PyScript need not fetch it before it starts Python.
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
@@ -80,6 +86,7 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
             else:
                 shutil.copy(source, target)
     check_page_policy((site / "index.html").read_text(encoding="utf-8"))
+    check_page_policy((site / "player.html").read_text(encoding="utf-8"))
     write_service_worker(site)
     return paths
 
@@ -131,6 +138,21 @@ def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
         raise SystemExit(f"esbuild could not bundle web/js/:\n{result.stderr}")
 
 
+def imported_modules(folder: Path, entry: str) -> set[str]:
+    """``entry`` and every bundled module it imports, at once or in time (esbuild writes `from "./chunk-…js"` and
+    `import("./…js")`), by file name."""
+    found: set[str] = set()
+    waiting = [entry]
+    while waiting:
+        name = waiting.pop()
+        if name in found:
+            continue
+        found.add(name)
+        text = (folder / name).read_text(encoding="utf-8")
+        waiting += re.findall(r'(?:from|import)\s*\(?\s*"\./([\w.-]+\.js)"', text)
+    return found
+
+
 def template(text: str, paths: dict[str, str]) -> str:
     for key, value in paths.items():
         text = text.replace("{{" + key + "}}", value)
@@ -157,6 +179,9 @@ def write_service_worker(site: Path) -> None:
     text = (WEB / "sw.js").read_text(encoding="utf-8")
     text = text.replace('"{{CACHE_NAME}}"', json.dumps(f"woundbook-{digest.hexdigest()[:16]}"))
     text = text.replace('["{{PRECACHE}}"]', json.dumps(["./"] + [f"./{name}" for name in files]))
+    player = sorted({*PLAYER_FILES,
+                     *(f"js/{name}" for name in imported_modules(site / "js", "player.js"))})
+    text = text.replace('["{{PLAYER_PRECACHE}}"]', json.dumps([f"./{name}" for name in player]))
     (site / "sw.js").write_text(text, encoding="utf-8")
     if not shutil.which("node"):
         raise SystemExit("node is missing: install Node.js and npm (sudo apt-get install -y nodejs npm)")

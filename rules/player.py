@@ -264,7 +264,7 @@ def _check_view(document: dict[str, Any]) -> None:
             raise ValueError("conditions")
         for condition in card["conditions"]:
             fields.text(condition, "name", "condition", max_length=40)
-            if condition["rounds"] is not None and not _whole(condition["rounds"], 0, turns.MAX_CONDITION_ROUNDS):
+            if condition["rounds"] is not None and not _whole(condition["rounds"], 0, conditions.MAX_CONDITION_ROUNDS):
                 raise ValueError("conditions")
         if card.get("note", "") != "":
             raise ValueError("note")

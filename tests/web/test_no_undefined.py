@@ -75,8 +75,8 @@ def test_no_view_says_undefined(page: Page, site_url: str, system: str) -> None:
     encounter = ok("open_link", link=page.evaluate("() => location.hash.slice(1)"))["encounter"]
     for npcs, players in (("status", ["c1"]), ("tracks", [])):
         link = ok("player_link", encounter=encounter, players=players, npcs=npcs)["fragment"]
-        page.goto(f"{site_url}#{link}")
-        wait_ready(page)
+        page.goto(f"{site_url}player.html#{link}")
+        page.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=30_000)
         expect(page.get_by_test_id("player-view")).to_be_visible()
         expect(page.get_by_test_id("combatant")).to_have_count(6)
         found += read_unfolded(page, f"the players' view ({npcs})")

@@ -1,8 +1,10 @@
-"""The player view: made in the share dialog, opened from its link read-only, and holding nothing it hides."""
+"""The player view: made in the share dialog, opened from its link read-only on the players' page (player.html),
+which never loads the rules engine, holding nothing it hides; and the players' window, which follows the fight."""
 
 from __future__ import annotations
 
 import base64
+import re
 import json
 import subprocess
 import zlib
@@ -12,6 +14,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.rules.helpers import ok, thug_fight
+from tests.web.actions import cyrus_and_bandit, hit_with_typed_dice
 from tests.web.conftest import open_page, wait_ready
 
 SECRET = "Secretly the mayor's son"
@@ -28,6 +31,24 @@ def decoded(url: str) -> str:
     return zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).decode("utf-8")
 
 
+ENGINE = re.compile(r"/(pyodide|pyscript|wheels|qr)/|python|\\.wasm|\\.whl|interpreter\\.js")
+
+
+def open_players(page: Page, url: str) -> Page:
+    """The players' page, drawn (or refused, saying why): it has no engine to wait for."""
+    page.goto(url)
+    page.wait_for_function("() => ['drawn', 'refused'].includes(document.documentElement.dataset.view)",
+                           timeout=30_000)
+    return page
+
+
+def engine_requests(page: Page) -> list[str]:
+    """Every request of the page (and of its service worker) that is part of the rules engine, from now on."""
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url) if ENGINE.search(request.url) else None)
+    return asked
+
+
 def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
         page: Page, site_url: str, fresh_context: BrowserContext, tmp_path: Path) -> None:
     open_page(page, f"{site_url}#{fight_link()}")
@@ -35,6 +56,7 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
     page.locator('[data-testid="player-pc"][data-id="c1"]').check()
     page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
     link = page.get_by_test_id("player-link").input_value()
+    assert link.startswith(f"{site_url}player.html#p1."), link
     qr = page.get_by_test_id("player-qr")
     expect(qr).to_have_attribute("data-state", "ready", timeout=90_000)
     qr.get_by_test_id("qr-code").screenshot(path=str(tmp_path / "player-qr.png"))
@@ -46,7 +68,9 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
         assert hidden not in text, hidden
     assert json.loads(text)["roster"][1]["status"]["text"] in ("Wounded", "Down", "Unhurt")
 
-    player = open_page(fresh_context.new_page(), link)
+    player = fresh_context.new_page()
+    asked = engine_requests(player)
+    open_players(player, link)
     expect(player.get_by_test_id("player-view")).to_be_visible()
     expect(player.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn")
     cards = player.get_by_test_id("combatant")
@@ -58,29 +82,69 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
     controls = player.locator("button:visible, input:visible, select:visible, textarea:visible")
     assert controls.count() == 0, controls.evaluate_all("(nodes) => nodes.map((node) => node.outerHTML.slice(0, 80))")
     expect(player.get_by_test_id("log-entry").first).to_be_visible()
-    assert not player.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))")
+    assert not player.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))")
+    # A player's phone fetches nothing of the engine, and keeps only the players' page for offline use.
+    player.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    assert player.evaluate("() => navigator.serviceWorker.controller.scriptURL").endswith("sw.js?player")
+    kept = player.evaluate("""async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names[0]);
+      return [names, (await cache.keys()).map((request) => request.url)];
+    }""")
+    assert len(kept[0]) == 1 and kept[0][0].endswith("-player"), kept
+    assert any(url.endswith("/player.html") for url in kept[1]) and not any(ENGINE.search(url) for url in kept[1]), kept
+    assert asked == [], asked
 
 
 def test_a_damaged_player_link_says_so_and_shows_nothing(page: Page, site_url: str) -> None:
-    open_page(page, f"{site_url}#p1.eJyrVkrLz1eyUlAqSi0uyc9LVaoFADvBBkI")
-    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown")
+    asked = engine_requests(page)
+    # One made before the players' page existed names the game master's page, which hands it over.
+    open_players(page, f"{site_url}#p1.eJyrVkrLz1eyUlAqSi0uyc9LVaoFADvBBkI")
+    assert page.url.startswith(f"{site_url}player.html#p1.")
+    expect(page.get_by_test_id("banner-text")).to_have_text("This player view cannot be shown: this player view link "
+                                                            "is damaged: it was cut short or altered.")
     expect(page.get_by_test_id("combatant")).to_have_count(0)
-    expect(page.get_by_test_id("roll")).to_be_hidden()
+    expect(page.get_by_test_id("player-view")).to_be_hidden()
+    page.goto(f"{site_url}player.html#p1.%%%")      # a hash change: the page reads the new link
+    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown: this player view "
+                                                               "link is damaged: it contains characters")
+    expect(page.get_by_test_id("banner")).to_have_count(1)
+    # The game master's page preloads two of the engine's small modules as it is read, before it hands the link
+    # over (a link made before the players' page): neither runs, and nothing of Python itself is fetched.
+    assert not [url for url in asked if not url.endswith(("/pyodide.mjs", "/core.js"))], asked
 
 
 def test_a_player_view_opens_offline_once_the_site_is_cached(page: Page, site_url: str) -> None:
-    """A player's phone that has opened Woundbook once opens a player link with no network."""
+    """A game master's device that keeps the whole site opens a player link with no network, in the same tab."""
     open_page(page, site_url)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    page.evaluate("navigator.serviceWorker.ready")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
-                npcs="tracks")["fragment"]
+              npcs="tracks")["fragment"]
     page.context.set_offline(True)
     try:
-        page.goto(f"{site_url}#{link}")       # followed in this tab: the page starts again as the player view
-        expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn", timeout=60_000)
-        wait_ready(page)
+        open_players(page, f"{site_url}player.html#{link}")
+        expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn")
         expect(page.get_by_test_id("combatant").nth(1).get_by_test_id("widget-grid")).to_be_visible()   # "tracks"
+        # The whole site's worker serves the players' page too: the page does not replace it with its own.
+        assert "?player" not in page.evaluate("() => navigator.serviceWorker.controller.scriptURL")
+    finally:
+        page.context.set_offline(False)
+
+
+def test_a_players_phone_opens_the_next_player_link_offline(page: Page, site_url: str) -> None:
+    link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
+              npcs="status")["fragment"]
+    open_players(page, f"{site_url}player.html#{link}")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    later = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=[],
+               npcs="tracks")["fragment"]
+    page.context.set_offline(True)
+    try:
+        page.goto("about:blank")
+        open_players(page, f"{site_url}player.html#{later}")
+        expect(page.get_by_test_id("combatant")).to_have_count(2)
+        expect(page.get_by_test_id("combatant").nth(0).get_by_test_id("widget-grid")).to_be_visible()
     finally:
         page.context.set_offline(False)
 
@@ -95,14 +159,44 @@ def test_a_player_link_followed_in_the_game_masters_tab_opens_the_player_view_an
               npcs="status")["fragment"]
     page.goto(f"{site_url}#{link}")
     expect(page.get_by_test_id("player-status")).to_have_text("Round 1 · Kit's turn", timeout=30_000)
-    expect(page.get_by_test_id("roll")).to_be_hidden()
+    assert page.url.startswith(f"{site_url}player.html#p1.")
+    expect(page.get_by_test_id("roll")).to_have_count(0)
     expect(page.get_by_test_id("banner")).to_have_count(0)
     page.go_back()
     wait_ready(page)
     expect(page.get_by_test_id("roll")).to_be_visible()
     expect(page.get_by_test_id("combatant")).to_have_count(2)
     expect(page.get_by_test_id("player-view")).to_be_hidden()
-    # A damaged one says that it is a damaged player view, not a share link of an unknown version.
-    page.goto(f"{site_url}#p1.%%%")
-    expect(page.get_by_test_id("banner-text")).to_contain_text("This player view cannot be shown: this player view "
-                                                               "link is damaged", timeout=30_000)
+
+
+def test_the_players_window_follows_the_fight_as_it_happens_offline(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+    cyrus_and_bandit(page)
+    page.get_by_test_id("share").click()
+    page.locator('[data-testid="player-pc"][data-id="c1"]').check()
+    with page.context.expect_page() as opened:
+        page.get_by_test_id("players-window").click()
+    window = opened.value
+    window.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=30_000)
+    assert window.url.startswith(f"{site_url}player.html#live.")
+    cards = window.get_by_test_id("combatant")
+    expect(cards).to_have_count(2)
+    expect(cards.nth(1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
+    expect(window.get_by_test_id("player-about")).to_contain_text("as it changes")
+    page.get_by_test_id("share-close").click()
+    page.context.set_offline(True)      # the window needs no network: the same device tells it
+    try:
+        hit_with_typed_dice(page, "2", "-00+")        # TD-02: 1 damage, Bandit Scratched
+        expect(cards.nth(1).get_by_test_id("combatant-status")).to_have_text("Scratched")
+        expect(window.get_by_test_id("log-entry").first.get_by_test_id("log-title")).to_contain_text("Bandit")
+        page.get_by_test_id("undo").click()
+        expect(cards.nth(1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
+    finally:
+        page.context.set_offline(False)
+    # Reopened (a second tap, or after the window was closed), it shows the fight as it is now.
+    window.close()
+    with page.context.expect_page() as again:
+        page.get_by_test_id("share").click()
+        page.get_by_test_id("players-window").click()
+    again.value.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=30_000)
+    expect(again.value.get_by_test_id("combatant")).to_have_count(2)

@@ -318,9 +318,9 @@ def test_a_player_link_followed_under_a_dice_prompt_opens_once_the_dice_are_used
     open_link(app, site_url, fragment)
     expect(app.get_by_test_id("banner").filter(has_text="opens the player view")).to_contain_text("dice prompt")
     give_dice(app, "-0+0")
-    # The dice were applied to the game master's encounter (saved), and then the player view opened.
-    app.wait_for_function("() => document.documentElement.dataset.mode === 'player'", timeout=30_000)
-    wait_ready(app)
+    # The dice were applied to the game master's encounter (saved), and then the players' page opened the link.
+    app.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=30_000)
+    assert app.url.startswith(f"{site_url}player.html#p1."), app.url
     expect(app.get_by_test_id("player-view")).to_be_visible()
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Pia"])
     assert entries(app)[0]["names"] == ["Cyrus", "Bandit"]

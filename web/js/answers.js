@@ -15,6 +15,7 @@ import { cancelPrompt } from "./dice-flow.js";
 import { changeOption } from "./encounter-tools.js";
 import { keep } from "./entries.js";
 import { actNow, drawConditions, followRound, followTurn, reorder } from "./fight-controls.js";
+import { playersChanged } from "./players-window.js";
 
 // -- engine answers ---------------------------------------------------------------------------------
 
@@ -75,6 +76,7 @@ export function commit(result) {
   showChanged();
   keep(result);
   showLink(result.fragment);
+  playersChanged();
 }
 
 // The cards a change redrew (the one hit, the one added) are marked for a moment, and the first is scrolled into

@@ -21,8 +21,9 @@ import { checkEntryFresh, library, open, openLink, replacing, startEntry, storag
   unreadable } from "./entries.js";
 import { addCondition, durationChanged, goToHint, moveTurn, tableChange } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
-import { copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, makePlayerLink, openFile, share,
-  showPlayerView } from "./share.js";
+import { copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, makePlayerLink, openFile, openPlayers,
+  playerChoices, playerURL, share } from "./share.js";
+import { resumePlayersWindow } from "./players-window.js";
 import { openAdd, submitSheet } from "./sheet-dialog.js";
 
 const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library", "turn-start", "turn-next",
@@ -35,10 +36,11 @@ try {
 } catch (error) {
   console.error(error);   // the old keys stay as they are, and are tried again next visit
 }
-// A players' view link opens the read-only view and nothing else: no saved encounter is painted, opened or written.
+// A players' view link opens the players' page, which draws it without the engine (player.html): a link made
+// before that page existed names this one. Nothing here is painted, opened or written for it.
 const PLAYER_LINK = /^#?p1\./;   // a player view link (rules/player.py), with or without its "#"
-export const playerFragment = PLAYER_LINK.test(location.hash) ? location.hash.slice(1) : null;
-if (playerFragment) document.documentElement.dataset.mode = "player";
+const playerFragment = PLAYER_LINK.test(location.hash) ? location.hash.slice(1) : null;
+if (playerFragment) location.replace(playerURL(playerFragment));
 const startId = playerFragment ? null : tabEntry() ?? library.last();
 const startDoc = startId ? library.readDoc(startId) : null;
 const startCards = startDoc?.ok ? library.cards(startId) : null;   // kept for the entry saved last only
@@ -47,20 +49,21 @@ if (startCards) {
   q("system-name").textContent = startCards.system?.name ?? "";
   q("encounter-name").textContent = library.meta(startId)?.name ?? "";
 }
-watchDock();
-waitForEngine();
-// Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
-if (!startCards?.roster.length) engine.start();
-requestAnimationFrame(() => setTimeout(() => {
-  performance.mark("woundbook:first-frame");   // read by the bench
-  engine.start();
-}));
-
-engine.ready.then(playerFragment ? showPlayerView : start, engineFailed);
+if (!playerFragment) {
+  watchDock();
+  waitForEngine();
+  // Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
+  if (!startCards?.roster.length) engine.start();
+  requestAnimationFrame(() => setTimeout(() => {
+    performance.mark("woundbook:first-frame");   // read by the bench
+    engine.start();
+  }));
+  engine.ready.then(start, engineFailed);
+}
 
 function start() {
-  // A player link followed while the page was starting as the game master's: start again as the player view.
-  if (PLAYER_LINK.test(location.hash)) return location.reload();
+  // A player link followed while the page was starting: the players' page opens it.
+  if (PLAYER_LINK.test(location.hash)) return location.replace(playerURL(location.hash.slice(1)));
   const answer = run("systems", {});
   app.systems = new Map(answer.systems.map((one) => [one.id, one]));
   wireEvents();
@@ -69,6 +72,7 @@ function start() {
   library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
   makeHeldTaps();
+  resumePlayersWindow(playerChoices);
   watchForUpdates();
   makeSnapshotLater();
 }
@@ -172,6 +176,7 @@ function wireEvents() {
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
   q("player-copy").addEventListener("click", copyPlayerLink);
+  q("players-window").addEventListener("click", openPlayers);
   q("whole-share").addEventListener("toggle", drawWholeShare);
   for (const choice of ["player-npcs-status", "player-npcs-tracks"]) q(choice).addEventListener("change", makePlayerLink);
   q("share-download").addEventListener("click", downloadEncounter);
@@ -201,16 +206,14 @@ function wireEvents() {
   });
   window.addEventListener("hashchange", () => {
     const link = location.hash.slice(1);
-    // A player view link followed in this tab: the page starts again as the player view (read-only, saving nothing);
-    // this encounter is saved already, and waits in Encounters.
-    // Waiting for a dice prompt, the page goes on writing the game master's link as changes are made: the link
-    // followed is put back into the address bar when the view opens, not read from it.
+    // A player view link followed in this tab: the players' page opens it in this tab's place (read-only, saving
+    // nothing; Back comes back here); this encounter is saved already, and waits in Encounters. Waiting for a dice
+    // prompt, the page goes on writing the game master's link as changes are made: the link followed is kept here,
+    // not read back from the address bar.
     if (PLAYER_LINK.test(link)) {
       return replacing("Opening the player view in this tab replaces it.",
-        () => whenFree("This tab opens the player view", () => {
-          history.replaceState(null, "", `#${link}`);
-          location.reload();
-        }), () => history.replaceState(null, "", `#${app.current.fragment}`));
+        () => whenFree("This tab opens the player view", () => location.replace(playerURL(link))),
+        () => history.replaceState(null, "", `#${app.current.fragment}`));
     }
     if (link && link !== app.current.fragment) openLink(link, "Your encounter is unchanged.");
   });

@@ -6,4 +6,6 @@
 import { begin } from "./interpreter.js";
 import { stored } from "./snapshot.js";
 
-if (!stored) begin().catch(() => { /* PyScript reports it, once the page has loaded it (js/engine.js) */ });
+// A player view link goes to the players' page (js/app.js), which needs no Python: none is started for it.
+const forPlayers = /^#?p1\./.test(location.hash);
+if (!stored && !forPlayers) begin().catch(() => { /* PyScript reports it, once the page has loaded it (js/engine.js) */ });

@@ -8,6 +8,7 @@ import { app } from "./state.js";
 import { run, show } from "./answers.js";
 import { deleteEntry, drawLibrary } from "./library-actions.js";
 import { downloadEncounter } from "./share.js";
+import { playersChanged } from "./players-window.js";
 
 // -- the storage this browser gives, and the library kept in it -------------------------
 
@@ -40,6 +41,7 @@ export function open(result) {
   freshForms();
   show(result);
   showLink(result.fragment);
+  playersChanged();
   remember();
 }
 

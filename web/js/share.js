@@ -1,15 +1,12 @@
-// Share: the players' view first (its link and QR code, and the choices it follows), the whole encounter
-// second (a link, a QR code, a file); and the players' view as a player's phone opens it.
+// Share: the players' view first (its link and QR code, the choices it follows, and the players' window), the
+// whole encounter second (a link, a QR code, a file). A player's phone opens the link in player.html.
 
 import { banner, el, q } from "./dom.js";
+import { openPlayersWindow, playersChanged } from "./players-window.js";
 import { download, fileName } from "./keep.js";
 import { drawQr, forgetQrUnless } from "./qr-view.js";
 import { app } from "./state.js";
-import { renderTurnOrder } from "./turns-view.js";
-import { watchForUpdates } from "./update.js";
-import { renderLog, renderRoster } from "./view.js";
 import { run } from "./answers.js";
-import { playerFragment, stopWaiting } from "./app.js";
 import { entryName, entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
 
 // Share opens on the players' view, its QR code made at once: a game master who turns the tablet to the table
@@ -34,43 +31,13 @@ export function drawWholeShare() {
   else forgetQrUnless(q("share-link").value, q("share-qr"));
 }
 
-// -- the players' view -------------------------------------------------------------------------------
-
-// The page as a player sees it: the snapshot in the link, drawn with the same cards, order and log, and no
-// controls (app.css hides them under html[data-mode="player"]). A damaged link says so and shows nothing.
-export function showPlayerView() {
-  stopWaiting(false);
-  window.addEventListener("hashchange", () => location.reload());
-  watchForUpdates();
-  const result = run("open_player", { link: playerFragment },
-    (error) => banner(`This player view cannot be shown: ${error.message}.`));
-  if (!result) return;
-  const view = result.player;
-  try {
-    q("system-name").textContent = view.system.name;
-    q("encounter-name").textContent = "Player view";
-    renderRoster(view.roster, { turn: view.fight.current }, null);
-    // The link keeps only what differs from a game master's view: the rest is the same for every player view.
-    renderTurnOrder({ ...view.fight, by_initiative: true, how: "", hint: null,
-      order: view.fight.order.map((one) => ({ label: "", ...one })) }, {});
-    renderLog(view.log.map((one) => ({ ...one, steps: [] })));
-    const now = view.fight.order.find((one) => one.id === view.fight.current);
-    q("player-status").textContent = view.fight.started
-      ? [`Round ${view.fight.round}`, view.fight.phase || null, now ? `${now.name}'s turn` : null].filter(Boolean).join(" \u00b7 ")
-      : "Not in a fight";
-    q("player-view").hidden = false;
-  } catch (error) {
-    console.error(error);
-    q("roster").replaceChildren();
-    banner("This player view link is damaged: ask the game master for a new one.");
-  }
-}
+// -- the players' view ---------------------------------------------------------------------------------------
 
 // The share dialog's player link, made afresh whenever the choices change; the choices are remembered for the
 // encounter in this browser (a player link itself carries none of them).
 const PLAYERS_KEY = "woundbook.players.";
 
-function playerChoices() {
+export function playerChoices() {
   try {
     const kept = JSON.parse(storage?.getItem(PLAYERS_KEY + (app.entry?.id ?? "")) ?? "null");
     if (kept && Array.isArray(kept.players)) return kept;
@@ -98,13 +65,23 @@ export function makePlayerLink() {
   try {
     storage?.setItem(PLAYERS_KEY + (app.entry?.id ?? ""), JSON.stringify({ players, npcs }));
   } catch { /* not kept: the link below still works */ }
+  playersChanged();   // the players' window follows the choices as the link does
   const result = run("player_link", { encounter: app.current.encounter, players, npcs },
     (error) => { q("player-size").textContent = error.message; });
   if (!result) return;
-  const url = `${location.href.split("#")[0]}#${result.fragment}`;
+  const url = playerURL(result.fragment);
   q("player-link").value = url;
   q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
   drawQr(url, q("player-qr"), "QR code of the player view link");
+}
+
+// The players' page, beside this one: it draws the view without the rules engine (player.html, js/player.js).
+export function playerURL(fragment) {
+  return `${new URL("player.html", location.href).href}#${fragment}`;
+}
+
+export function openPlayers() {
+  openPlayersWindow(playerChoices);
 }
 
 export async function copyPlayerLink() {
