@@ -27,6 +27,7 @@ from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
+from .systems.blocks import source_blocks
 from .written import Document, written
 
 MAX_REQUEST_CHARS = 1_000_000
@@ -108,12 +109,13 @@ def _moved(request: dict[str, Any], move: Callable[[Encounter], Encounter]) -> d
 
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
-    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog) and the
-    tables a player uses by hand, for the printable tables view."""
+    """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog), the
+    source text's own stat blocks (``blocks``: rules/systems/blocks.py) and the tables a player uses by hand, for the
+    printable tables view."""
     return {"version": __version__, "systems": [
         {"id": system.ID, "name": system.NAME, "source": system.SOURCE, "options": system.option_schema(),
          "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog(),
-         "tables": system.tables()}
+         "blocks": list(source_blocks(system.ID)), "tables": system.tables()}
         for system in SYSTEMS.values()]}
 
 
