@@ -235,7 +235,9 @@ def build() -> str:
     hit = ok("act", encounter=duel, action="attack", inputs=attack, dice="given", faces={"damage": "[-][ ][ ][+]"})
     parts = [INTRO, VOCABULARY]
     parts.append(section("systems", "Every registered system: its options (with the decision each default applies), "
-                         "its sheet, its actions and its catalog, so the page builds its forms without knowing the rules.", {}))
+                         "its sheet, its actions, its catalog and the source text's own stat blocks (`blocks`: every named character, "
+                         "creature or vehicle the text gives numbers for, as a sheet, with `source` citing where), so the "
+                         "page builds its forms without knowing the rules.", {}))
     parts.append(section("catalog", "A system's sample weapons and armour, each citing its source.", {"system": "typed"}))
     parts.append(section("new", "A new, empty encounter for a system, with options (defaults where left out).",
                          {"system": "typed", "options": {"track": "A"}}))

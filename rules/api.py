@@ -28,6 +28,7 @@ from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
 from .systems import SYSTEMS, find_system
+from .systems.blocks import source_blocks
 from .systems.data import load
 from .written import Document, written
 
@@ -111,12 +112,14 @@ def _moved(request: dict[str, Any], move: Callable[[Encounter], Encounter]) -> d
 
 def systems(request: dict[str, Any]) -> dict[str, Any]:
     """Every registered system: what the page needs to build its forms (options, sheet, actions, catalog), the
-    tables a player uses by hand, for the printable tables view, and the conditions its dialog offers at a tap
-    (the names its own text gives its states, then common ones; each ``{name, source}``)."""
+    source text's own stat blocks (``blocks``: rules/systems/blocks.py), the tables a player uses by hand, for the
+    printable tables view, and the conditions its dialog offers at a tap (the names its own text gives its states,
+    then common ones; each ``{name, source}``)."""
     return {"version": __version__, "systems": [
         {"id": system.ID, "name": system.NAME, "source": system.SOURCE, "options": system.option_schema(),
          "sheet": system.sheet_schema(), "actions": system.action_schema(), "catalog": system.catalog(),
-         "tables": system.tables(), "conditions": presets(load(system.ID)["conditions"])}
+         "blocks": list(source_blocks(system.ID)), "tables": system.tables(),
+         "conditions": presets(load(system.ID)["conditions"])}
         for system in SYSTEMS.values()]}
 
 

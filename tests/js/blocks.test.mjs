@@ -9,7 +9,7 @@ import { test } from "node:test";
 
 const load = async (file) => import(`data:text/javascript,${encodeURIComponent(
   readFileSync(new URL(`../../web/js/${file}`, import.meta.url), "utf-8"))}`);
-const { BLOCKS, StatBlocks, freeName, readFile } = await load("blocks.js");
+const { BLOCKS, StatBlocks, freeName, keepChecked, readFile } = await load("blocks.js");
 const { MemoryStorage } = await load("library.js");
 
 function blocks(storage = new MemoryStorage()) {
@@ -67,6 +67,40 @@ test("rename refuses a name another entry has; delete hands back what undo needs
   assert.equal(back.entry.name, "Big ogre 2", "a name taken meanwhile is numbered, not doubled");
   assert.deepEqual(book.list("sys", BLOCKS).map((one) => one.name), ["Big ogre 2", "Troll", "Big ogre"]);
   assert.equal(book.remove("sys", BLOCKS, "nope").ok, false);
+});
+
+test("update changes a saved block's sheet and name in place; another block's name is refused", () => {
+  const book = blocks();
+  const ogre = book.add("sys", BLOCKS, { name: "Ogre", sheet: OGRE }).entry;
+  book.add("sys", BLOCKS, { name: "Troll", sheet: OGRE });
+  const clash = book.update("sys", ogre.id, { name: "TROLL", sheet: { ...OGRE, skill: 5 } });
+  assert.equal(clash.ok, false);
+  assert.equal(clash.error.name, "Taken");
+  assert.equal(book.list("sys", BLOCKS)[0].sheet.skill, 1, "a refused update changes nothing");
+  const changed = book.update("sys", ogre.id, { name: " Ogre  chief ", sheet: { ...OGRE, skill: 5 } });
+  assert.equal(changed.ok, true);
+  assert.deepEqual(book.list("sys", BLOCKS).map((one) => [one.id, one.name, one.sheet.skill, one.sheet.name]),
+    [[ogre.id, "Ogre chief", 5, "Ogre chief"], ["b2", "Troll", 1, "Ogre"]]);
+  assert.equal(book.update("sys", "nope", { name: "X", sheet: OGRE }).error.name, "Missing");
+  assert.equal(book.update("sys", ogre.id, { name: " ", sheet: OGRE }).error.name, "BadName");
+});
+
+test("keepChecked keeps what the check passes, lists what it refuses, and says a refused write once", () => {
+  const book = blocks();
+  const read = { refused: [{ name: "Odd", reason: "not an entry" }], entries: [
+    { place: BLOCKS, name: "Ogre", sheet: OGRE }, { place: "weapons", name: "Fist", notation: "0*" },
+    { place: "weapons", name: "Spoon", notation: "zz" }, { place: BLOCKS, name: "Ogre", sheet: OGRE }] };
+  const check = (entry) => (entry.notation === "zz" ? { ok: false, error: { message: "not a notation" } }
+    : { ok: true, sheet: entry.sheet });
+  const kept = keepChecked(book, "sys", read, check, (place) => (place === "weapons" ? ["Fist"] : []));
+  assert.deepEqual(kept.added, ["Ogre", "Fist 2"]);
+  assert.deepEqual(kept.same, ["Ogre"]);
+  assert.deepEqual(kept.refused.map((one) => one.name), ["Odd", "Spoon"]);
+  assert.equal(kept.writeError, null);
+  const full = blocks(new MemoryStorage(10));
+  const refused = keepChecked(full, "sys", { refused: [], entries: read.entries.slice(0, 2) }, check, () => []);
+  assert.equal(refused.writeError.name, "QuotaExceededError");
+  assert.deepEqual(refused.refused.map((one) => one.reason), Array(2).fill("not saved: the browser refused to save any more"));
 });
 
 test("full storage: the write is refused whole and what was kept is untouched", () => {

@@ -12,7 +12,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests, count", [("library.test.mjs", 14), ("blocks.test.mjs", 9)])
+@pytest.mark.parametrize("tests, count", [("library.test.mjs", 14), ("blocks.test.mjs", 11)])
 def test_the_storage_unit_tests_pass(tests: str, count: int) -> None:
     node = shutil.which("node")
     if node is None:

@@ -1,14 +1,18 @@
 // The stat blocks on the page: the dialog that lists the game master's own combatants and gear for the encounter's
 // rule system (beside the source's sample gear, marked as the source's), renames, deletes (with Undo), exports and
-// imports them; the add dialog's "From your stat blocks" pick; the sheet dialog's "Save to stat blocks"; and the
-// catalog the forms' gear picks offer (the engine's rows, then the GM's own). Storage is js/blocks.js, the engine's
-// checks js/blocks-check.js; the controller (app.js) only hands over its hooks. Text goes in with textContent.
+// imports them; the source text's own blocks beside them (js/blocks-source.js); the add dialog's "From the stat
+// blocks" pick; the sheet dialog's "Save to stat blocks"; and the catalog the forms' gear picks offer (the engine's
+// rows, then the GM's own). Storage is js/blocks.js, the engine's checks js/blocks-check.js; the controller (app.js)
+// only hands over its hooks. Text goes in with textContent.
 
-import { BLOCKS, StatBlocks, freeName, readFile } from "./blocks.js";
+import { BLOCKS, StatBlocks, freeName, keepChecked, readFile } from "./blocks.js";
 import { BlockChecker } from "./blocks-check.js";
+import { FROM_THE_RULES, blockEditor, gearNames, sourceList } from "./blocks-source.js";
+import { commit, held, run } from "./answers.js";
 import { banner, el, fieldError, q } from "./dom.js";
 import { download, fileName } from "./keep.js";
 import { openStorage } from "./library.js";
+import { app as state } from "./state.js";
 
 const FILTER_FROM = 10;   // a filter is offered once the dialog lists more entries than this
 
@@ -18,6 +22,7 @@ let app = null;           // {call, system(), sheetForm(), roster(), openAdd(), 
 const checkers = new Map();
 const catalogs = new Map();   // system id -> {raw, catalog}: rebuilt only when the stored value changed
 let dialog = null;
+let editNext = null;      // the id of an own block to open to edit when the dialog is drawn next (a copy just made)
 
 const kindsOf = (system) => Object.keys(system.catalog).filter((kind) => Array.isArray(system.catalog[kind]));
 const titleOf = (kind) => kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, " ");
@@ -51,7 +56,7 @@ export function setUpBlocks(hooks) {
   document.body.append(dialog);
   const pick = el("select", { testid: "blocks-pick", onchange: () => useBlock(pick.value) });
   q("sheet-fields").before(el("div", { class: "blocks-pick", testid: "blocks-pick-row" },
-    el("label", {}, el("span", { class: "label", text: "From your stat blocks" }), pick),
+    el("label", {}, el("span", { class: "label", text: "From the stat blocks" }), pick),
     el("p", { class: "small", testid: "blocks-pick-note", role: "status" })));
   q("sheet-cancel").before(el("button", { type: "button", testid: "blocks-save", text: "Save to stat blocks",
     title: "Keep this sheet in your stat blocks, to add again in any encounter", onclick: saveSheet }));
@@ -63,14 +68,18 @@ export function setUpBlocks(hooks) {
   });
 }
 
-// The sheet dialog opens (to add, or to edit a combatant): the pick lists the blocks, when adding.
+// The sheet dialog opens (to add, or to edit a combatant): the pick lists the blocks (the GM's, then the source's),
+// when adding.
 export function sheetDialogOpened() {
   const system = app.system();
   const blocks = book.list(system.id, BLOCKS);
+  const source = system.blocks ?? [];
   const pick = q("blocks-pick");
-  pick.replaceChildren(el("option", { value: "", text: blocks.length ? "Choose a stat block…" : "None saved yet" }),
-    ...blocks.map((block) => el("option", { value: block.id, text: block.name })));
-  q("blocks-pick-row").hidden = Boolean(app.editing()) || !blocks.length;
+  pick.replaceChildren(el("option", { value: "", text: "Choose a stat block…" }),
+    blocks.length ? el("optgroup", { label: "Yours" }, blocks.map((block) => el("option", { value: block.id, text: block.name }))) : null,
+    source.length ? el("optgroup", { label: FROM_THE_RULES },
+      source.map((block, index) => el("option", { value: `source:${index}`, text: block.name }))) : null);
+  q("blocks-pick-row").hidden = Boolean(app.editing()) || !blocks.length && !source.length;
   q("blocks-pick-note").textContent = "";
   q("blocks-save-note").textContent = "";
 }
@@ -79,7 +88,8 @@ export function sheetDialogOpened() {
 // encounter has it) before tapping Add.
 function useBlock(id) {
   const system = app.system();
-  const block = book.list(system.id, BLOCKS).find((one) => one.id === id);
+  const block = id.startsWith("source:") ? system.blocks?.[Number(id.slice(7))]
+    : book.list(system.id, BLOCKS).find((one) => one.id === id);
   if (!block) return;
   const form = app.sheetForm();
   form.reset();
@@ -151,7 +161,8 @@ function buildDialog() {
       // The title takes the focus when the dialog opens: no text field does until the person taps it.
       el("h2", { id: "blocks-title", testid: "blocks-title", tabindex: "-1", autofocus: true }),
       el("p", { class: "small", text: "Your own combatants and gear for this rule system, kept in this "
-        + "browser to reuse in any encounter. Add one from the Add dialog; save one from a combatant's Edit dialog." }),
+        + "browser to reuse in any encounter, and the rules' own. Add one from here or from the Add dialog; save one "
+        + "from a combatant's Edit dialog." }),
       // The file buttons and Close come first, where a long list does not push them out of reach.
       el("div", { class: "row" },
         el("button", { type: "button", testid: "blocks-export", text: "Export to a file", onclick: exportFile }),
@@ -188,6 +199,7 @@ function drawDialog() {
     el("button", { type: "button", testid: "blocks-download", text: "Download",
       onclick: () => download(read.raw, fileName(`stat blocks ${system.name}`, "txt"), "text/plain") })]));
   const sections = [section(system, BLOCKS, "Combatants", book.list(system.id, BLOCKS), [])];
+  sections[0].append(sourceList(system, { add: addSource, copy: copySource }) ?? "");
   for (const kind of kindsOf(system)) {
     sections.push(section(system, kind, titleOf(kind), book.list(system.id, kind), system.catalog[kind]));
   }
@@ -215,10 +227,24 @@ function section(system, place, title, own, source) {
       row.source ? el("div", { class: "small", testid: "blocks-details", text: row.source }) : null)))) : null);
 }
 
-function details(place, entry) {
-  if (place !== BLOCKS) return entry.notation;
-  const gear = Object.values(entry.sheet).flat().filter((value) => value?.notation).map((value) => value.name);
-  return gear.length ? gear.join(", ") : "no gear";
+// One of the source's blocks straight into the encounter (one tap), its name numbered if a combatant has it.
+function addSource(block) {
+  const name = freeName(block.name, app.roster().map((card) => card.name));
+  const result = run("add", held({ sheet: { ...block.sheet, name } }));
+  if (!result) return;
+  commit(result);
+  notice(`Added “${name}” to the encounter.`);
+}
+
+// A copy of one of the source's blocks, kept as the GM's own (numbered beside the source's name) and opened to edit.
+function copySource(block) {
+  const system = app.system();
+  const saved = book.add(system.id, BLOCKS, { name: block.name, sheet: block.sheet },
+    { reserved: (system.blocks ?? []).map((one) => one.name) });
+  if (!saved.ok) return refusedWrite(saved.error);
+  editNext = saved.entry.id;
+  drawDialog();
+  notice(`Copied “${block.name}” to your stat blocks as “${saved.entry.name}”. Change anything, then save it.`);
 }
 
 function ownEntry(system, place, entry) {
@@ -229,7 +255,27 @@ function ownEntry(system, place, entry) {
     el("button", { type: "button", testid: "blocks-rename", text: "Rename", onclick: () => renaming() }),
     el("button", { type: "button", testid: "blocks-delete", text: "Delete", onclick: () => remove(system, place, entry) }));
   item.append(el("strong", { testid: "blocks-name", dir: "auto", text: entry.name }),
-    el("div", { class: "small notation", testid: "blocks-details", dir: "auto", text: details(place, entry) }), buttons);
+    el("div", { class: "small notation", testid: "blocks-details", dir: "auto",
+      text: place === BLOCKS ? gearNames(entry.sheet) : entry.notation }), buttons);
+  if (place === BLOCKS) buttons.lastChild.before(el("button", { type: "button", testid: "blocks-edit-open", text: "Edit",
+    onclick: () => editing() }));
+  if (editNext === entry.id) queueMicrotask(editing);
+
+  // Edit in place: the sheet's form under the name, checked by the engine before it is kept.
+  function editing() {
+    editNext = null;
+    const form = blockEditor(system, entry, { context: { roster: app.roster, get catalog() { return blocksCatalog(system); },
+      options: () => state.options ?? {} }, check: (values) => checker(system).sheet(values), cancel: drawDialog, save: (sheet) => {
+      const saved = book.update(system.id, entry.id, { name: sheet.name, sheet });
+      if (!saved.ok && ["BadName", "Taken", "Missing"].includes(saved.error.name)) return { ok: false, message: saved.error.message };
+      if (!saved.ok) refusedWrite(saved.error);
+      else notice(`Saved “${saved.entry.name}”.`);
+      drawDialog();
+      return { ok: true };
+    } });
+    buttons.replaceWith(form);
+    form.scrollIntoView?.({ block: "nearest" });
+  }
 
   // Rename in place: the field takes the focus only because the person tapped Rename.
   function renaming() {
@@ -329,26 +375,11 @@ async function importFile(event) {
   }
   const read = readFile(text, system.id, kindsOf(system), system.name);
   if (!read.ok) return report(read.message, []);
-  const added = [];
-  const same = [];
-  const refused = read.refused.map((one) => ({ name: one.name, reason: one.reason }));
   const check = checker(system);
-  for (const entry of read.entries) {
-    const checked = entry.place === BLOCKS ? check.sheet({ name: entry.name, ...entry.sheet })
-      : check.item(entry.place, { name: entry.name, notation: entry.notation });
-    if (!checked.ok) {
-      refused.push({ name: entry.name, reason: checked.error.message });
-      continue;
-    }
-    const saved = entry.place === BLOCKS ? book.add(system.id, BLOCKS, { name: entry.name, sheet: checked.sheet })
-      : book.add(system.id, entry.place, entry, { reserved: sourceNames(system, entry.place) });
-    if (!saved.ok) {
-      refusedWrite(saved.error);
-      refused.push({ name: entry.name, reason: "not saved: the browser refused to save any more" });
-      continue;
-    }
-    (saved.existing ? same : added).push(saved.entry.name);
-  }
+  const { added, same, refused, writeError } = keepChecked(book, system.id, read, (entry) => (entry.place === BLOCKS
+    ? check.sheet({ name: entry.name, ...entry.sheet }) : check.item(entry.place, { name: entry.name, notation: entry.notation })),
+  (place) => (place === BLOCKS ? [] : sourceNames(system, place)));
+  if (writeError) refusedWrite(writeError);
   drawDialog();
   const words = [
     added.length ? `Imported ${added.length}: ${added.map((name) => `“${name}”`).join(", ")}.` : "Nothing new was imported.",

@@ -62,6 +62,15 @@ function content(place, entry) {
   return place === BLOCKS ? { sheet: entry.sheet } : { notation: entry.notation };
 }
 
+function nameTaken(list, id, name, reserved) {
+  const others = [...list.filter((one) => one.id !== id).map((one) => one.name), ...reserved];
+  return others.some((other) => other.toLowerCase() === name.toLowerCase());
+}
+
+function taken(name) {
+  return { ok: false, error: { name: "Taken", message: `“${name}” is already the name of another entry here.` } };
+}
+
 export class StatBlocks {
   constructor(storage, { now = () => new Date().toISOString(), makeId = randomId } = {}) {
     this.storage = storage;
@@ -150,11 +159,22 @@ export class StatBlocks {
       const list = place === BLOCKS ? data.blocks : data.items[place] ?? [];
       const entry = list.find((one) => one.id === id);
       if (!entry) return { ok: false, error: { name: "Missing", message: "That entry is no longer kept (another tab?)." } };
-      const others = [...list.filter((one) => one.id !== id).map((one) => one.name), ...reserved];
-      if (others.some((other) => other.toLowerCase() === clean.toLowerCase())) {
-        return { ok: false, error: { name: "Taken", message: `“${clean}” is already the name of another entry here.` } };
-      }
+      if (nameTaken(list, id, clean, reserved)) return taken(clean);
       entry.name = clean;
+      return { entry };
+    });
+  }
+
+  // A saved combatant's sheet changed (edited in the stat blocks dialog), its name with it: a name another block has
+  // is refused, as in rename. Answers {ok, entry}.
+  update(system, id, { name, sheet }) {
+    const clean = cleanName(name);
+    if (!clean) return { ok: false, error: { name: "BadName", message: "A name needs at least one letter or digit." } };
+    return this.change(system, (data) => {
+      const entry = data.blocks.find((one) => one.id === id);
+      if (!entry) return { ok: false, error: { name: "Missing", message: "That entry is no longer kept (another tab?)." } };
+      if (nameTaken(data.blocks, id, clean, [])) return taken(clean);
+      Object.assign(entry, { name: clean, sheet: { ...sheet, name: clean }, saved: this.now() });
       return { entry };
     });
   }
@@ -242,4 +262,31 @@ export function readFile(text, system, kinds, systemName = system) {
     });
   }
   return { ok: true, entries, refused };
+}
+
+// Keep the entries of a file read by readFile, each as `check(entry)` finds it ({ok, sheet} or {ok: false, error}:
+// the engine's word): those it refuses are listed with its reason beside the file's own refusals, the rest kept
+// (numbered where a name is taken; `reserved(place)`, the names the source's own items there have). A write the
+// browser refuses is answered once (`writeError`), and what it would have kept is listed as not saved.
+export function keepChecked(book, system, read, check, reserved) {
+  const added = [];
+  const same = [];
+  const refused = read.refused.map((one) => ({ name: one.name, reason: one.reason }));
+  let writeError = null;
+  for (const entry of read.entries) {
+    const checked = check(entry);
+    if (!checked.ok) {
+      refused.push({ name: entry.name, reason: checked.error.message });
+      continue;
+    }
+    const saved = entry.place === BLOCKS ? book.add(system, BLOCKS, { name: entry.name, sheet: checked.sheet })
+      : book.add(system, entry.place, entry, { reserved: reserved(entry.place) });
+    if (!saved.ok) {
+      writeError ??= saved.error;
+      refused.push({ name: entry.name, reason: "not saved: the browser refused to save any more" });
+      continue;
+    }
+    (saved.existing ? same : added).push(saved.entry.name);
+  }
+  return { added, same, refused, writeError };
 }
