@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 MAX_COMBATANTS = 40
 EVENTS = ("add", "edit", "remove", "hide")
 RULE = "Roster"
+_ANY_COUNT = 10**9         # a count is read as any whole number, then said to be too many for the roster's room
 _COMBATANT_ID = re.compile(r"c[1-9][0-9]{0,5}")
 _NUMBERED = re.compile(r"(.*?\S) ([0-9]{1,4})")
 
@@ -63,9 +64,11 @@ def add(system: Any, options: Any, played: Played, data: Mapping[str, Any]) -> d
     """One combatant, or ``count`` of them numbered (:func:`numbered`), each with a fresh state; ``hidden`` adds
     them hidden from the players."""
     first = combatant_id(data.get("id"))
-    count = fields.integer(data, "count", "count", 1, MAX_COMBATANTS, default=1)
+    count = fields.integer(data, "count", "count", -_ANY_COUNT, _ANY_COUNT, default=1)
     hidden = fields.flag(data, "hidden", "hidden")
     room = MAX_COMBATANTS - len(played.order)
+    if count < 1:
+        raise BadField(f"the count is {count}: add at least 1", field="count")
     if count > room:
         more = f": there is room for {room} more" if room else ""
         raise BadField(f"an encounter holds at most {MAX_COMBATANTS} combatants{more}",

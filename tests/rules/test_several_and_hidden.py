@@ -117,6 +117,9 @@ def test_an_add_without_a_count_is_recorded_and_replayed_as_before() -> None:
 def test_a_bad_count_is_refused_at_its_field(count: Any) -> None:
     error = refused("add", encounter=kit_and(1)["encounter"], sheet=THUG, count=count)
     assert error["field"] == "count" and error["kind"] == "bad_field", error
+    if count in (0, -1, 41):
+        assert error["message"] in (f"the count is {count}: add at least 1",
+                                    "an encounter holds at most 40 combatants: there is room for 38 more"), error
 
 
 def test_more_than_the_roster_holds_is_refused_at_the_count_saying_how_many_fit() -> None:
