@@ -15,9 +15,9 @@ the order when it changed. Never in it: the event log, the reports' titles, step
 notations, what marked a box, notes, dice, or the others' Initiative Totals.
 
 A combatant the game master hides (rules/roster.py) is not in it at all: not on the roster or in the order, not as
-whose turn it is (the players see "Round 2" and nobody's turn), not in an order or a status line of the log, and no
-entry that would name him (his action, an action on him, his condition, his turn coming) is written; the latest
-entries are those left. It is worked out from who is hidden now, as names are: a combatant revealed is seen in the
+whose turn it is (the players see "Round 2" and nobody's turn, in the view and in a turn's entry), not in an order or
+a status line of the log, and no entry that would name him (his action, an action on him, his condition, his delay)
+is written; the latest entries are those left. It is worked out from who is hidden now, as names are: a combatant revealed is seen in the
 entries before his reveal too, the fight as it happened, and one removed while hidden is never named.
 
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
@@ -221,14 +221,18 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
     parts = []
     if event.type == "turn":
         fight = after.fight
-        parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
-                     f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
+        if fight.started and fight.current in seen.hidden:
+            parts.append(f"Round {fight.round}")            # a hidden combatant's turn: as the view says, no one's
+        else:
+            parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
+                         f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
     if event.type == "condition" and event.data["change"] == "add":
         rounds = event.data["rounds"]
         parts.append(f"{event.data['name']} {'for ' if rounds else ''}{turns.rounds_words(rounds)}")
     if after.fight.started:
         now = seen.order(after)
-        if [entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)] or not before.fight.started:
+        if now and ([entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)]
+                    or not before.fight.started):
             parts.append("Order: " + ", ".join(name(entry["id"]) + (f" ({entry['label']})" if "label" in entry else "")
                                                for entry in now))
     for who in seen.visible(after.order):

@@ -193,8 +193,22 @@ def test_the_hidden_ones_turn_is_nobodys_turn_to_the_players_and_his_status_line
     document = ok("turn", encounter=document, move="next")["encounter"]           # the ogre's turn: he is not
     view = json.loads(player_text(document))
     assert view["fight"]["current"] is None and "Ogre" not in json.dumps(view)
-    assert [entry["outcome"] for entry in view["log"]][-1] == "Round 1: Thug's turn"
+    assert [entry["outcome"] for entry in view["log"]][-2:] == ["Round 1: Thug's turn", "Round 1"]
     assert ok("view", encounter=document)["view"]["fight"]["current"] == "c3"      # the game master's view is whole
+
+
+def test_a_fight_begun_on_a_hidden_ones_turn_is_told_with_no_ones_turn() -> None:
+    document = ok("add", encounter=ok("new", system="typed")["encounter"], sheet=THUG, hidden=True)["encounter"]
+    document = ok("add", encounter=document, sheet=KIT)["encounter"]
+    begun = ok("turn", encounter=document, move="start")["encounter"]
+    assert json.loads(player_text(begun, ["c2"]))["log"] == [
+        {"index": 3, "title": "The fight begins", "outcome": "Round 1; Order: Kit"}]
+    revealed = ok("hide", encounter=begun, id="c1", hidden=False)["encounter"]
+    assert json.loads(player_text(revealed, ["c2"]))["log"] == [
+        {"index": 3, "title": "The fight begins", "outcome": "Round 1: Thug's turn; Order: Thug, Kit"}]
+    nobody = ok("turn", encounter=ok("hide", encounter=document, id="c2")["encounter"], move="start")["encounter"]
+    assert json.loads(player_text(nobody, ["c2"]))["log"] == [
+        {"index": 4, "title": "The fight begins", "outcome": "Round 1"}]
 
 
 def test_an_entry_naming_a_hidden_combatant_is_left_out_and_the_view_still_holds_the_latest_twelve() -> None:
