@@ -59,7 +59,9 @@ class Entry(dict):  # type: ignore[type-arg]
 
 def entry(combatant: str, drawn: dict[str, Any], conditions: list[dict[str, Any]], note: str, *,
           hidden: bool = False) -> Entry:
-    made = Entry({"id": combatant, **drawn, "conditions": conditions, "note": note, **({"hidden": True} if hidden else {})})
+    made = Entry({"id": combatant, **drawn, "conditions": conditions, "note": note})
+    if hidden:
+        made["hidden"] = True
     made.card = drawn
     return made
 
@@ -86,5 +88,5 @@ def _entry_text(one: Any) -> str:
         return json.dumps(one, ensure_ascii=False)
     return ('{"id": ' + json.dumps(one["id"], ensure_ascii=False) + ", " + _card_text(one.card)[1:-1]
             + ', "conditions": ' + json.dumps(one["conditions"], ensure_ascii=False)
-            + ', "note": ' + json.dumps(one["note"], ensure_ascii=False) + (', "hidden": true' if one.get("hidden") else "")
-            + "}")
+            + ', "note": ' + json.dumps(one["note"], ensure_ascii=False)
+            + (', "hidden": true' if one.get("hidden") else "") + "}")

@@ -17,8 +17,9 @@ notations, what marked a box, notes, dice, or the others' Initiative Totals.
 A combatant the game master hides (rules/roster.py) is not in it at all: not on the roster or in the order, not as
 whose turn it is (the players see "Round 2" and nobody's turn, in the view and in a turn's entry), not in an order or
 a status line of the log, and no entry that would name him (his action, an action on him, his condition, his delay)
-is written; the latest entries are those left. It is worked out from who is hidden now, as names are: a combatant revealed is seen in the
-entries before his reveal too, the fight as it happened, and one removed while hidden is never named.
+is written; the latest entries are those left. It is worked out from who is hidden now, as names are: a combatant
+revealed is seen in the entries before his reveal too, the fight as it happened, and one removed while hidden is
+never named.
 
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
 

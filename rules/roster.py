@@ -111,8 +111,8 @@ def hide(played: Played, combatant: str, hidden: bool) -> dict[str, Any]:
     if (combatant in played.hidden) == hidden:
         raise BadField(f"{name} is already {'hidden from' if hidden else 'seen by'} the players", field="hidden")
     played.hidden = played.hidden | {combatant} if hidden else played.hidden - {combatant}
-    played.reports.append(Report(f"{name} is hidden from the players" if hidden else f"{name} is revealed to the players",
-                                 (), "Hidden" if hidden else "Revealed"))
+    title = f"{name} is hidden from the players" if hidden else f"{name} is revealed to the players"
+    played.reports.append(Report(title, (), "Hidden" if hidden else "Revealed"))
     return {"id": combatant, "hidden": hidden}
 
 
