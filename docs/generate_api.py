@@ -42,7 +42,8 @@ words for the person at the table.
 Methods that change or read an encounter take the whole encounter document (`encounter`) and return `encounter` \
 (the new document), `key` (a short name for that document), `view` (what the page draws) and `fragment` (the share \
 link for it). The document is the log: \
-`{"format": 1, "system", "options", "events": [...], "cursor"}`; events are `add`, `edit`, `remove` and `action`, \
+`{"format": 3, "system", "options", "events": [...], "cursor"}`; events are `add` (with `count` when it added \
+several, `hidden` when hidden from the players), `edit`, `remove`, `hide`, `action`, `turn`, `condition` and `note`, \
 and every `action` keeps its canonical inputs and the faces it rolled (with `app` naming the rolls the app made), \
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
 with `too_large`, so every link the app offers opens.
@@ -53,7 +54,7 @@ The view's `log` is one entry per event up to the cursor (`{"index", "title", "s
 `"names"`: one name per face of `dice`, in order (`["Success die", "Penetration die", "Damage die"]`), which the \
 page shows before each face. A caller \
 that holds the log of the encounter it sends says how many entries it holds with `log_held` (in `add`, `edit`, \
-`duplicate`, `remove`, `act`, `undo` and `redo`); the view then leaves out the first `log_kept` of them, which \
+`duplicate`, `hide`, `remove`, `act`, `undo` and `redo`); the view then leaves out the first `log_kept` of them, which \
 stay as they were, and `log` holds only the entries after those: a tap is sent its one new entry, not the whole \
 log again. Without `log_held`, `log_kept` is 0 and `log` is whole.
 
@@ -243,6 +244,14 @@ def build() -> str:
                          {"system": "typed", "options": {"track": "A"}}))
     parts.append(section("add", "Add a combatant from a sheet; the sheet is checked and an error names its field.",
                          {"encounter": one["encounter"], "sheet": {"name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}}}))
+    parts.append(section("add", "With `count`, several at once in one event (one undo takes them all back), numbered "
+                         "on from any of that name already there; with `hidden`, hidden from the players' view "
+                         "(their roster entries say `\"hidden\": true`).",
+                         {"encounter": duel, "sheet": {"name": "Bandit"}, "count": 3, "hidden": True}
+                         ).replace("## `add`", "### `add`: several, hidden"))
+    parts.append(section("hide", "Hide a combatant from the players' view (`hidden`: true, the default) or reveal him "
+                         "(`hidden`: false). Logged and undoable; hiding one already hidden is refused.",
+                         {"encounter": duel, "id": "c2", "hidden": True}))
     parts.append(section("edit", "Replace a combatant's sheet; wounds stay. Logged and undoable.",
                          {"encounter": duel, "id": "c2", "sheet": {"name": "Bandit", "armour": {"name": "Chainmail", "notation": "---*++"}}}))
     parts.append(section("duplicate", "Add a copy of a combatant under the next free number (\"Bandit\" gives \"Bandit 2\").",

@@ -27,6 +27,7 @@ from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
+from .roster import copy_name
 from .systems import SYSTEMS, find_system
 from .systems.blocks import source_blocks
 from .systems.data import load
@@ -134,8 +135,11 @@ def new(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def add(request: dict[str, Any]) -> dict[str, Any]:
-    """Add a combatant from a sheet; the sheet is checked and errors name its field."""
-    return _recorded(request, "add", {"sheet": request.get("sheet")})
+    """Add a combatant from a sheet; the sheet is checked and errors name its field. ``count`` (1 to 40) adds that
+    many at once, numbered ("Thug 1" to "Thug 4", on from any already there: rules/roster.py), in one event that one
+    undo takes back; ``hidden`` adds them hidden from the players' view."""
+    return _recorded(request, "add", {"sheet": request.get("sheet"),
+                                      **{name: request[name] for name in ("count", "hidden") if name in request}})
 
 
 def edit(request: dict[str, Any]) -> dict[str, Any]:
@@ -144,7 +148,8 @@ def edit(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def duplicate(request: dict[str, Any]) -> dict[str, Any]:
-    """Add a copy of a combatant's sheet under the next free number: "Goblin" gives "Goblin 2"."""
+    """Add a copy of a combatant's sheet under the next free number: "Goblin" gives "Goblin 2". A copy of one hidden
+    from the players is hidden too."""
     encounter = _encounter(request)
     played = encounter.play()
     original = request.get("id")
@@ -152,22 +157,14 @@ def duplicate(request: dict[str, Any]) -> dict[str, Any]:
         raise UnknownCombatant("that combatant is not in this encounter", field="id")
     sheet = played.sheets[original].to_dict()
     sheet["name"] = copy_name(sheet["name"], [played.sheets[other].name for other in played.order])
-    return _recorded(request, "add", {"sheet": sheet}, sent=encounter)
+    hidden = {"hidden": True} if original in played.hidden else {}
+    return _recorded(request, "add", {"sheet": sheet, **hidden}, sent=encounter)
 
 
-def copy_name(name: str, taken: list[str]) -> str:
-    """The next free numbered name for a copy.
-
-    >>> copy_name("Goblin", ["Goblin"]), copy_name("Goblin 2", ["Goblin", "Goblin 2"])
-    ('Goblin 2', 'Goblin 3')
-    """
-    match = re.fullmatch(r"(.*?) ([0-9]{1,4})", name)
-    base = match.group(1) if match else name
-    numbers = [int(found.group(1)) for other in taken
-               if (found := re.fullmatch(re.escape(base) + r" ([0-9]{1,4})", other))]
-    number = max(numbers, default=1) + 1
-    suffix = f" {number}"
-    return base[: fields.MAX_NAME - len(suffix)].rstrip() + suffix
+def hide(request: dict[str, Any]) -> dict[str, Any]:
+    """Hide a combatant (``id``) from the players' view, or reveal him (``hidden``: false); undoable like everything
+    else."""
+    return _recorded(request, "hide", {"id": request.get("id"), "hidden": request.get("hidden", True)})
 
 
 def remove(request: dict[str, Any]) -> dict[str, Any]:
@@ -334,7 +331,7 @@ def open_player(request: dict[str, Any]) -> dict[str, Any]:
 
 METHODS: dict[str, Handler] = {
     "systems": systems, "catalog": catalog, "new": new, "add": add, "edit": edit, "duplicate": duplicate,
-    "remove": remove, "act": act, "check": check, "odds": odds, "undo": undo, "redo": redo, "view": view,
+    "hide": hide, "remove": remove, "act": act, "check": check, "odds": odds, "undo": undo, "redo": redo, "view": view,
     "set_options": set_options, "share": share_link, "open_link": open_link, "open_file": open_file,
     "turn": turn, "condition": condition, "note": note, "player_link": player_link, "open_player": open_player,
 }

@@ -20,7 +20,7 @@ _CARDS: dict[tuple[int, int], tuple[Any, Any, Any, dict[str, Any]]] = {}
 _TEXTS: dict[int, tuple[dict[str, Any], str]] = {}
 _LAST: dict[int, tuple[Any, dict[str, Any]]] = {}      # the card drawn last for each sheet
 _KEPT = 64
-_AROUND = ("id", "conditions", "note")      # what an entry puts around its card
+_AROUND = ("id", "conditions", "note", "hidden")      # what an entry puts around its card
 
 
 def card(system: Any, sheet: Any, state: Any, options: Any) -> dict[str, Any]:
@@ -51,13 +51,17 @@ def _keep(kept: dict[Any, Any], key: Any, value: Any) -> None:
 
 
 class Entry(dict):  # type: ignore[type-arg]
-    """A roster entry: ``{"id", **card, "conditions", "note"}``, holding the card it was made from."""
+    """A roster entry: ``{"id", **card, "conditions", "note"}``, and ``"hidden": true`` for one hidden from the
+    players (left out for the others, so a roster without any reads as before), holding the card it was made from."""
 
     card: dict[str, Any]
 
 
-def entry(combatant: str, drawn: dict[str, Any], conditions: list[dict[str, Any]], note: str) -> Entry:
+def entry(combatant: str, drawn: dict[str, Any], conditions: list[dict[str, Any]], note: str, *,
+          hidden: bool = False) -> Entry:
     made = Entry({"id": combatant, **drawn, "conditions": conditions, "note": note})
+    if hidden:
+        made["hidden"] = True
     made.card = drawn
     return made
 
@@ -84,4 +88,5 @@ def _entry_text(one: Any) -> str:
         return json.dumps(one, ensure_ascii=False)
     return ('{"id": ' + json.dumps(one["id"], ensure_ascii=False) + ", " + _card_text(one.card)[1:-1]
             + ', "conditions": ' + json.dumps(one["conditions"], ensure_ascii=False)
-            + ', "note": ' + json.dumps(one["note"], ensure_ascii=False) + "}")
+            + ', "note": ' + json.dumps(one["note"], ensure_ascii=False)
+            + (', "hidden": true' if one.get("hidden") else "") + "}")

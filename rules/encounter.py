@@ -1,6 +1,7 @@
 """A system-agnostic encounter: roster, options, and an event log replayed to get the state.
 
-The log is the truth.  Adding, editing or removing a combatant and every
+The log is the truth.  Adding (one or several), editing, removing, hiding or revealing a combatant
+(rules/roster.py) and every
 action (hand marks and time passing included) are events; an action's event
 keeps the faces it rolled and which of them the app rolled.  The state at any point
 is the replay of the log up to the cursor, so undo moves the cursor back, redo
@@ -14,31 +15,30 @@ undo on a long log replays at most CHECKPOINT_EVERY - 1 events.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from . import cards, conditions, fields, moves, share, turns
+from . import cards, conditions, fields, moves, roster, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
+from .roster import MAX_COMBATANTS, combatant_id
 from .report import Report, Step
 from .systems import System, find_system
 
-FORMAT = 2
+FORMAT = 3
 # Every format this version reads. Format 1 (before the fight was run round by round) has no turn, condition or
-# note events; its documents read as they are.
-READS_FORMATS = (1, 2)
+# note events, and format 2 no hide events and no adds of several or of hidden combatants; their documents read as
+# they are.
+READS_FORMATS = (1, 2, 3)
 MAX_EVENTS = 2000
-MAX_COMBATANTS = 40
 # A replay is kept every this many events. An undo replays at most this many less one, from the checkpoint before
 # its cursor: a MegaTraveller hit's event replays in about 0.1 ms in CPython and 0.3 ms in Pyodide, and a
 # checkpoint of n events costs a list of n report references.
 CHECKPOINT_EVERY = 16
-EVENT_TYPES = ("add", "edit", "remove", "action", "turn", "condition", "note")
+EVENT_TYPES = ("add", "edit", "remove", "hide", "action", "turn", "condition", "note")
 ROLLING_EVENTS = ("action", "turn")     # events that may roll dice, under the options in effect
-_COMBATANT_ID = re.compile(r"c[1-9][0-9]{0,5}")
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,14 @@ class Played:
     states: dict[str, Any] = field(default_factory=dict)
     reports: list[Report] = field(default_factory=list)
     fight: turns.Fight = field(default_factory=turns.Fight)
+    # Who is hidden from the players (rules/roster.py): one removed while hidden stays here, never seen.
+    hidden: frozenset[str] = frozenset()
 
     def copy(self) -> Played:
-        """A copy to apply more events to; sheets, states, reports and the fight are immutable, so shallow is
-        enough."""
-        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports), self.fight)
+        """A copy to apply more events to; sheets, states, reports, the fight and the hidden are immutable, so
+        shallow is enough."""
+        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports), self.fight,
+                      self.hidden)
 
 
 @dataclass(frozen=True)
@@ -124,41 +127,8 @@ class Encounter:
     def _step(self, played: Played, event: Event, dice: DiceSource | None = None) -> dict[str, Any]:
         """Apply one event to ``played`` in place; return the event as it should be recorded."""
         data = event.data
-        if event.type == "add":
-            if len(played.order) >= MAX_COMBATANTS:
-                raise BadField(f"an encounter holds at most {MAX_COMBATANTS} combatants", field="sheet")
-            combatant = _combatant_id(data.get("id"))
-            if combatant in played.sheets:
-                raise BadEncounter(f"combatant id {combatant!r} is added twice", field="id")
-            sheet = self.system.read_sheet(data.get("sheet"))
-            played.order.append(combatant)
-            played.fight = played.fight.joined(combatant)
-            played.sheets[combatant] = sheet
-            played.states[combatant] = self.system.fresh_state(sheet, self.options)
-            played.reports.append(Report(f"{sheet.name} joins the encounter", (), "Added"))
-            return {"id": combatant, "sheet": sheet.to_dict()}
-        if event.type in ("edit", "remove"):
-            combatant = _combatant_id(data.get("id"))
-            if combatant not in played.sheets:
-                raise UnknownCombatant(f"combatant {combatant!r} is not in this encounter", field="id")
-            old = played.sheets[combatant]
-            if event.type == "remove":
-                played.order.remove(combatant)
-                fallen = [Step(f"{played.sheets[holder].name}: {held.name} now ends at the round's end, counted as "
-                               f"before ({old.name}, whose turn ended it, has left).", "Conditions")
-                          for holder, held in conditions.measured_by(dict(played.fight.conditions), combatant)]
-                played.fight = played.fight.left(combatant)
-                del played.sheets[combatant], played.states[combatant]
-                played.reports.append(Report(f"{old.name} leaves the encounter", tuple(fallen), "Removed"))
-                return {"id": combatant}
-            sheet = self.system.read_sheet(data.get("sheet"))
-            played.sheets[combatant] = sheet
-            played.states[combatant] = self.system.edited_state(old, played.states[combatant], sheet, self.options)
-            differences = self._changes(old, sheet)
-            title = f"{old.name}'s sheet is edited" + (f": now {sheet.name}" if sheet.name != old.name else "")
-            played.reports.append(Report(title, tuple(Step(line, "Sheet") for line in differences),
-                                         "Edited" if differences else "Nothing changed"))
-            return {"id": combatant, "sheet": sheet.to_dict()}
+        if event.type in roster.EVENTS:
+            return roster.step(self.system, self.options, played, event.type, data)
         if event.type in ("condition", "note"):
             return self._table_note(played, event.type, data)
         if event.type == "turn":
@@ -197,7 +167,7 @@ class Encounter:
 
     def _table_note(self, played: Played, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """A condition given or taken away, or a note written: the game master's own, beside the rules' states."""
-        combatant = _combatant_id(data.get("id"))
+        combatant = combatant_id(data.get("id"))
         if combatant not in played.sheets:
             raise UnknownCombatant(f"combatant {combatant!r} is not in this encounter", field="id")
         name = played.sheets[combatant].name
@@ -220,13 +190,6 @@ class Encounter:
             played.reports.append(Report(f"{name}: {condition.name}", (), conditions.given_words(
                 condition, {who: played.sheets[who].name for who in played.order})))
         return {"id": combatant, **chosen}
-
-    def _changes(self, old: Any, new: Any) -> list[str]:
-        """What an edit changed, field by field, in the sheet form's own labels."""
-        labels = {entry["name"]: entry["label"] for entry in self.system.sheet_schema()}
-        before, after = old.to_dict(), new.to_dict()
-        return [f"{labels.get(key, key)}: {_brief(before.get(key))} \u2192 {_brief(after.get(key))}."
-                for key in after if before.get(key) != after.get(key)]
 
     def record(self, event_type: str, data: Mapping[str, Any], dice: DiceSource | None = None) -> tuple[Encounter, Report]:
         """Apply a new event at the cursor; anything undone past the cursor is dropped."""
@@ -348,7 +311,7 @@ class Encounter:
             "roster": [cards.entry(combatant, cards.card(self.system, played.sheets[combatant], played.states[combatant],
                                                          self.options),
                                    [condition.shown(names) for condition in played.fight.conditions_of(combatant)],
-                                   played.fight.note_of(combatant))
+                                   played.fight.note_of(combatant), hidden=combatant in played.hidden)
                        for combatant in played.order],
             "fight": turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options),
             "log": [{"index": index + 1, **played.reports[index].to_dict()} for index in range(log_kept, len(played.reports))],
@@ -374,19 +337,12 @@ def _stream(events: tuple[Event, ...], kept: tuple[tuple[Event, ...], share.Stre
 
 
 _EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove": "removing a combatant",
+                "hide": "hiding or revealing a combatant",
                 "action": "an action", "turn": "a turn moved on", "condition": "a condition", "note": "a note"}
 
 
-def _combatant_id(value: Any) -> str:
-    """A combatant id as the encounter makes them: ``c`` and a number (ASCII digits only)."""
-    if not isinstance(value, str) or not _COMBATANT_ID.fullmatch(value):
-        shown = repr(value) if isinstance(value, str) and len(value) <= 12 else "this value"
-        raise BadEncounter(f"{shown} is not a combatant id such as 'c1'", field="id")
-    return value
-
-
 def _next_id(events: tuple[Event, ...]) -> int:
-    numbers = [int(str(event.data["id"])[1:]) for event in events if event.type == "add"]
+    numbers = [int(str(event.data["id"])[1:]) + roster.added_ids(event.data) - 1 for event in events if event.type == "add"]
     return max(numbers, default=0) + 1
 
 
@@ -397,15 +353,6 @@ def _app_rolled(value: Any, record: Mapping[str, Any]) -> dict[str, int]:
             and 0 < count <= len(record[name]) for name, count in value.items()):
         raise BadEncounter("the record of dice rolled by the app does not fit the dice of this action", field="events")
     return dict(value)
-
-
-def _brief(value: Any) -> str:
-    """A sheet value in a few words, for the log of an edit."""
-    if isinstance(value, list):
-        return ", ".join(_brief(item) for item in value) or "none"
-    if isinstance(value, dict):
-        return " ".join(str(part) for part in value.values() if part not in ("", None)) or "none"
-    return str(value) if value not in ("", None) else "none"
 
 
 def _read_event(raw: Any, index: int) -> Event:

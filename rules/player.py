@@ -14,6 +14,13 @@ see of the result: how each combatant it changed stands, before and after, as th
 the order when it changed. Never in it: the event log, the reports' titles, steps or outcomes, sheets, stats, gear,
 notations, what marked a box, notes, dice, or the others' Initiative Totals.
 
+A combatant the game master hides (rules/roster.py) is not in it at all: not on the roster or in the order, not as
+whose turn it is (the players see "Round 2" and nobody's turn, in the view and in a turn's entry), not in an order or
+a status line of the log, and no entry that would name him (his action, an action on him, his condition, his delay)
+is written; the latest entries are those left. It is worked out from who is hidden now, as names are: a combatant
+revealed is seen in the entries before his reveal too, the fight as it happened, and one removed while hidden is
+never named.
+
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
 
 >>> from .encounter import Encounter
@@ -63,9 +70,9 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
     played = encounter.play()
     if not isinstance(players, list) or any(not isinstance(who, str) or who not in played.sheets for who in players):
         raise BadField("players must list the ids of combatants in this encounter", field="players")
-    seen = Seen(encounter, players, npcs)
+    seen = Seen(encounter, players, npcs, played.hidden)
     roster = []
-    for who in played.order:
+    for who in seen.visible(played.order):
         sheet, state = played.sheets[who], played.states[who]
         roster.append({"id": who, "name": sheet.name, "player": who in players,
                        "status": seen.status(sheet, state, who),
@@ -76,19 +83,24 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
     fight = turns.view(encounter.system.TURNS, played.sheets, played.states, played.fight, encounter.options)
     return {"format": FORMAT, "system": {"name": encounter.system.NAME}, "npcs": npcs,
             "fight": {"started": fight["started"], "round": fight["round"], "phase": fight["phase"],
-                      "current": fight["current"], "order": seen.order(played)},
+                      "current": None if fight["current"] in played.hidden else fight["current"],
+                      "order": seen.order(played)},
             "roster": roster, "log": _log(encounter, seen, {who: played.sheets[who].name for who in played.order})}
 
 
 class Seen:
     """What the players see of a replay: each combatant's status and the order, for the roster and for the log."""
 
-    def __init__(self, encounter: Any, players: list[str], npcs: str) -> None:
+    def __init__(self, encounter: Any, players: list[str], npcs: str, hidden: frozenset[str] = frozenset()) -> None:
         self.system, self.options, self.players, self.npcs = encounter.system, encounter.options, players, npcs
+        self.hidden = hidden        # hidden from the players now: never shown, never named
         # The system's status of each (sheet, state) worked out so far, kept with the objects themselves: the state
         # after one entry is the state before the next, and an event leaves the states it does not touch alone.
         self.worded: dict[tuple[int, int], tuple[Any, Any, dict[str, str]]] = {}
         self.fresh: dict[int, tuple[Any, str]] = {}     # each sheet's status text before anything happened to it
+
+    def visible(self, order: list[str]) -> list[str]:
+        return [who for who in order if who not in self.hidden]
 
     def wounds_shown(self, who: str) -> bool:
         return who in self.players or self.npcs == "tracks"
@@ -134,6 +146,8 @@ class Seen:
         fight = turns.view(self.system.TURNS, played.sheets, played.states, played.fight, self.options)
         order = []
         for entry in fight["order"]:
+            if entry["id"] in self.hidden:
+                continue
             seen = {name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
                     and (name != "label" or entry["id"] in self.players)}
             if entry["stands"] == "unable":
@@ -142,23 +156,38 @@ class Seen:
         return order
 
 
+class _Unseen(Exception):
+    """Raised while writing an entry that would name a combatant hidden from the players: the entry is left out."""
+
+
 def _log(encounter: Any, seen: Seen, names_now: dict[str, str]) -> list[dict[str, Any]]:
-    """The latest entries, each written from the event and from what it changed that players see."""
+    """The latest entries, each written from the event and from what it changed that players see. Entries that
+    would name a hidden combatant are left out; the replay then starts further back, until there are as many as
+    the view holds or the log has no more."""
     told = [index for index, event in enumerate(encounter.events[: encounter.cursor]) if event.type in TOLD]
     if not told:
         return []
-    first = told[-LOG_ENTRIES:][0]
     actions = {action["id"]: action for action in encounter.system.action_schema()}
 
     def name(who: Any) -> str:
+        if who in seen.hidden:
+            raise _Unseen
         return names_now.get(who, GONE)
-    entries = []
-    for index, (event, before, after) in enumerate(encounter.replayed(first), start=first):
-        if event.type not in TOLD:
-            continue
-        entries.append({"index": index + 1, "title": _title(event, before, actions, name),
-                        "outcome": _outcome(event, before, after, seen, name)})
-    return entries
+    span = LOG_ENTRIES
+    while True:
+        first = told[-span:][0]
+        entries = []
+        for index, (event, before, after) in enumerate(encounter.replayed(first), start=first):
+            if event.type not in TOLD:
+                continue
+            try:
+                entries.append({"index": index + 1, "title": _title(event, before, actions, name),
+                                "outcome": _outcome(event, before, after, seen, name)})
+            except _Unseen:
+                continue
+        if len(entries) >= LOG_ENTRIES or span >= len(told):
+            return entries[-LOG_ENTRIES:]
+        span *= 2
 
 
 def _title(event: Any, before: Any, actions: dict[str, Any], name: Callable[[Any], str]) -> str:
@@ -196,17 +225,21 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
     rolled = event.type == "turn" and event.data["move"] == "initiative"     # the order may be set before the fight
     if event.type == "turn" and not (rolled and not after.fight.started):
         fight = after.fight
-        parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
-                     f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
+        if fight.started and fight.current in seen.hidden:
+            parts.append(f"Round {fight.round}")            # a hidden combatant's turn: as the view says, no one's
+        else:
+            parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
+                         f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
     if event.type == "condition" and event.data["change"] == "add":
         rounds = event.data["rounds"]
         parts.append(f"{event.data['name']} {'for ' if rounds else ''}{conditions.rounds_words(rounds)}")
     if after.fight.started or rolled:
         now = seen.order(after)
-        if [entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)] or not before.fight.started:
+        if now and ([entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)]
+                    or not before.fight.started):
             parts.append("Order: " + ", ".join(name(entry["id"]) + (f" ({entry['label']})" if "label" in entry else "")
                                                for entry in now))
-    for who in after.order:
+    for who in seen.visible(after.order):
         if who in before.states and after.states[who] is not before.states[who]:
             was = seen.status(before.sheets[who], before.states[who], who)["text"]
             is_now = seen.status(after.sheets[who], after.states[who], who)["text"]

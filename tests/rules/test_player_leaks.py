@@ -173,6 +173,8 @@ def build(system_id: str, pcs: int, npcs: int, steps: list[tuple[str, int, int, 
                 played.names_had[target].append(new_name)
             elif kind == "remove" and target in played.npcs and len(present) > 2:
                 played.encounter, _ = played.encounter.record("remove", {"id": target})
+            elif kind in ("hide", "reveal"):
+                played.encounter, _ = played.encounter.record("hide", {"id": target, "hidden": kind == "hide"})
         except RulesError:
             continue            # an action these combatants cannot take now (out of the fight, the wrong weapon)
     return played

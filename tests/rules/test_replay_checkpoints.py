@@ -22,7 +22,8 @@ from rules.errors import RulesError
 
 from .helpers import ok
 
-TAPS = st.lists(st.sampled_from(["hit", "hit", "add", "edit", "remove", "undo", "undo", "redo", "reload", "bare"]),
+TAPS = st.lists(st.sampled_from(["hit", "hit", "add", "several", "edit", "remove", "hide", "undo", "undo", "redo",
+                                 "reload", "bare"]),
                 max_size=24)
 
 
@@ -34,7 +35,8 @@ def scratch(encounter: Encounter, upto: int) -> Played:
 
 
 def same(one: Played, other: Played) -> bool:
-    return (one.order, one.sheets, one.states, one.reports) == (other.order, other.sheets, other.states, other.reports)
+    return ((one.order, one.sheets, one.states, one.reports, one.hidden)
+            == (other.order, other.sheets, other.states, other.reports, other.hidden))
 
 
 def tap(encounter: Encounter, name: str, number: int) -> Encounter:
@@ -51,6 +53,12 @@ def tap(encounter: Encounter, name: str, number: int) -> Encounter:
         if name == "add":
             return encounter.record("add", {"sheet": {"name": f"Fighter {number}", "skill": number % 3,
                                                       "weapons": [{"name": "Sword", "notation": "3-/2+"}]}})[0]
+        if name == "several":       # some of them hidden from the players, in one event
+            return encounter.record("add", {"sheet": {"name": "Thug"}, "count": 2 + number % 3,
+                                            "hidden": number % 2 == 0})[0]
+        if name == "hide" and played.order:
+            chosen = played.order[number % len(played.order)]
+            return encounter.record("hide", {"id": chosen, "hidden": chosen not in played.hidden})[0]
         if name in ("edit", "remove") and played.order:
             chosen = played.order[number % len(played.order)]
             data: dict[str, Any] = {"id": chosen}

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules.api import handle
 from tests.rules.helpers import ok, refused
-from rules.encounter import Encounter
+from rules.encounter import FORMAT, Encounter
 from rules.share import decode
 
 
@@ -315,7 +315,7 @@ def test_the_fight_travels_in_the_link_and_replays_and_undoes() -> None:
     assert card(opened, "Kit")["note"] == "Covers the door"
     undone = ok("undo", encounter=ok("undo", encounter=noted["encounter"])["encounter"])
     assert fight(undone)["started"] is False
-    assert decode(noted["fragment"])["format"] == 2
+    assert decode(noted["fragment"])["format"] == FORMAT
 
 
 FORMAT_1 = {"format": 1, "system": "typed", "options": {}, "cursor": 3, "events": [
@@ -328,17 +328,17 @@ FORMAT_1 = {"format": 1, "system": "typed", "options": {}, "cursor": 3, "events"
 ]}
 
 
-def test_a_format_1_encounter_opens_as_it_was_and_saves_as_format_2() -> None:
+def test_a_format_1_encounter_opens_as_it_was_and_saves_in_the_current_format() -> None:
     """The file format's migration: format 1 (before turns, conditions and notes) reads as it is."""
     opened = ok("open_file", text=json.dumps(FORMAT_1))
-    assert opened["encounter"]["format"] == 2
+    assert opened["encounter"]["format"] == FORMAT
     assert [event["type"] for event in opened["encounter"]["events"]] == ["add", "add", "action"]
     assert card(opened, "Bandit")["status"]["text"] != "Unhurt"
     assert fight(opened)["started"] is False and [e["name"] for e in fight(opened)["order"]] == ["Cyrus", "Bandit"]
     assert card(opened, "Bandit")["conditions"] == [] and card(opened, "Bandit")["note"] == ""
     linked = ok("open_link", link=ok("share", encounter=FORMAT_1)["fragment"])
     assert linked["view"]["roster"] == opened["view"]["roster"]
-    assert refused("open_file", text=json.dumps({**FORMAT_1, "format": 3}))["kind"] == "bad_encounter"
+    assert refused("open_file", text=json.dumps({**FORMAT_1, "format": FORMAT + 1}))["kind"] == "bad_encounter"
 
 
 MOVES = st.sampled_from(["next", "next", "next", "delay", "act", "condition", "hit"])

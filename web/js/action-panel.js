@@ -9,7 +9,7 @@ import { renderOdds, renderRoster, renderTabs } from "./view.js";
 import { run } from "./answers.js";
 import { cancelPrompt } from "./dice-flow.js";
 import { followInForm, openConditions } from "./fight-controls.js";
-import { duplicateCombatant, openEdit, removeCombatant } from "./sheet-dialog.js";
+import { duplicateCombatant, hideCombatant, openEdit, removeCombatant } from "./sheet-dialog.js";
 
 // -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
 
@@ -41,7 +41,7 @@ export function drawRoster(refusal = "") {
   };
   app.redrawnCards = renderRoster(app.current.view.roster, picks, {
     onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
-    onRemove: removeCombatant, onConditions: openConditions,
+    onRemove: removeCombatant, onConditions: openConditions, onHide: hideCombatant,
   });
   const role = next === "actor" ? actor : next === "target" ? target : null;
   const hint = !app.current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;

@@ -186,13 +186,15 @@ function renderCard(card, handlers) {
   // Marking by hand is a control of its own (the action a widget's tap names), never a side effect of a tap.
   const markAction = markingAction(card);
   const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
-    el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, copy or remove" }, "\u22ef"),
+    el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, hide, copy or remove" }, "\u22ef"),
     el("div", { class: "menu" },
       markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",
         "aria-label": `Mark by hand: ${card.name}'s wounds`, onclick: () => handlers.onMark(card.id, markAction) }) : null,
       el("button", { type: "button", testid: "edit-combatant", text: "Edit", onclick: () => handlers.onEdit(card.id) }),
       el("button", { type: "button", testid: "conditions-combatant", text: "Conditions and note",
         onclick: () => handlers.onConditions(card.id) }),
+      el("button", { type: "button", testid: "hide-combatant", text: card.hidden ? "Reveal to players" : "Hide from players",
+        onclick: () => handlers.onHide(card.id, !card.hidden) }),
       el("button", { type: "button", testid: "duplicate-combatant", text: "Copy", onclick: () => handlers.onDuplicate(card.id) }),
       el("button", { type: "button", testid: "remove-combatant", text: "Remove", onclick: () => handlers.onRemove(card.id) }))) : null;
   const onTap = handlers ? (tap) => handlers.onTap(card.id, tap) : null;
@@ -202,7 +204,7 @@ function renderCard(card, handlers) {
   const warnings = (card.warnings ?? []).filter((words) => typeof words === "string" && words);
   let node;
   node = el("li", {
-    class: `card severity-${card.status.severity}`, testid: "combatant",
+    class: `card severity-${card.status.severity}${card.hidden ? " unseen" : ""}`, testid: "combatant",
     dataset: { id: card.id, severity: card.status.severity, role: "", stands: "" },
   },
   el("span", { class: "badge", testid: "card-role", hidden: true }),
@@ -221,6 +223,7 @@ function renderCard(card, handlers) {
       el("span", { class: "turn-stands", testid: "turn-stands", hidden: true }),
       el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
       el("span", { class: "small turn-label", testid: "turn-label", hidden: true }))),
+    hiddenBadge(card, handlers),
     compactRecord(card),
     conditionChips(card),
     warnings.length ? el("span", { class: "warning-mark", testid: "card-warning-mark", role: "img",
@@ -245,6 +248,31 @@ function renderCard(card, handlers) {
     });
   }
   return node;
+}
+
+// A combatant hidden from the players carries a badge the game master cannot miss; a tap on it reveals him.
+function hiddenBadge(card, handlers) {
+  if (!card.hidden) return null;
+  const words = "Hidden from the players";
+  return el(handlers ? "button" : "span", { class: "hidden-badge", testid: "card-hidden", title: words,
+    ...(handlers ? { type: "button", "aria-label": `${words}: tap to reveal ${card.name}`,
+      onclick: () => handlers.onHide(card.id, false) } : {}) }, eyeSlash(), "Hidden");
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function eyeSlash() {
+  const icon = document.createElementNS(SVG, "svg");
+  icon.setAttribute("viewBox", "0 0 24 24");
+  icon.setAttribute("aria-hidden", "true");
+  icon.setAttribute("class", "icon");
+  for (const shape of ["M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z", "M12 9a3 3 0 1 0 0 6 3 3 0 1 0 0-6z",
+    "M4 4l16 16"]) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", shape);
+    icon.append(path);
+  }
+  return icon;
 }
 
 // A card's conditions as chips on its row: "Blinded · 2 rounds left", "Prone · until removed", "Dodging · until

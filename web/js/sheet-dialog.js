@@ -1,7 +1,8 @@
-// Combatants: the sheet dialog that adds or edits one, and copying or removing one.
+// Combatants: the sheet dialog that adds (one, or several at once, hidden from the players or not) or edits one, and
+// copying, hiding, revealing or removing one.
 
 import { sheetDialogOpened } from "./blocks-view.js";
-import { fieldError, q, rearm } from "./dom.js";
+import { fieldError, once, q, rearm } from "./dom.js";
 import { app } from "./state.js";
 import { checkLater, checkSheet } from "./action-panel.js";
 import { commit, held, run } from "./answers.js";
@@ -14,6 +15,9 @@ export function openAdd() {
   q("sheet-title").textContent = "Add a combatant";
   q("sheet-submit").textContent = "Add";
   fieldError("sheet-error", "");
+  q("sheet-count").value = "1";
+  q("sheet-hidden").checked = false;
+  many("");
   sheetDialogOpened();
   openSheetDialog();
 }
@@ -26,6 +30,7 @@ export function openEdit(id) {
   q("sheet-title").textContent = `Edit ${card.name}`;
   q("sheet-submit").textContent = "Save";
   fieldError("sheet-error", "");
+  many("");
   sheetDialogOpened();
   openSheetDialog();
   checkLater(checkSheet, "change");   // what the engine read in the sheet shows under its fields at once
@@ -45,14 +50,31 @@ function openSheetDialog() {
   if (!touch) app.sheetForm.focusFirst();
 }
 
+// How many to add, and whether hidden from the players: offered when adding only; `error` is the count's. A count
+// changed after a refusal makes Add a new tap, as a sheet's field does.
+q("sheet-many").addEventListener("input", () => rearm("sheet"));
+
+function many(error) {
+  q("sheet-many").hidden = Boolean(app.editing);
+  fieldError("sheet-count-error", error);
+  if (error) q("sheet-count").setAttribute("aria-invalid", "true");
+  else q("sheet-count").removeAttribute("aria-invalid");
+}
+
 export function submitSheet(event) {
   event.preventDefault();
   app.sheetForm.clearErrors();
   fieldError("sheet-error", "");
+  many("");
   const request = held({ sheet: app.sheetForm.values() });
   if (app.editing) request.id = app.editing;
+  else {
+    request.count = q("sheet-count").value.trim();   // the engine reads it, and says at the field what it refuses
+    if (q("sheet-hidden").checked) request.hidden = true;
+  }
   const result = run(app.editing ? "edit" : "add", request, (error) => {
-    if (!app.sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
+    if (error.field === "count") many(error.message);
+    else if (!app.sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
   });
   if (!result) return;
   q("sheet-dialog").close();
@@ -63,6 +85,12 @@ export function duplicateCombatant(id) {
   const result = run("duplicate", held({ id }));
   if (result) commit(result);
 }
+
+// Hidden from the players' view, or revealed: one tap on the card's badge or its menu, an event undone like any other.
+export const hideCombatant = once("hide", (id, hidden) => {
+  const result = run("hide", held({ id, hidden }));
+  if (result) commit(result);
+});
 
 export function removeCombatant(id) {
   const result = run("remove", held({ id }));
