@@ -63,6 +63,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import re
 import gzip
 import http.server
 import shutil
@@ -634,6 +635,44 @@ def player_link_figures() -> dict[str, Any]:
     return {"player_link_chars": len(link), "player_qr_version": code["version"]}
 
 
+ENGINE_FILES = re.compile(r"/(pyodide|pyscript|wheels|qr)/|\\.wasm|\\.whl")
+PLAYER_DRAWN = "() => ['drawn', 'refused'].includes(document.documentElement.dataset.view)"
+
+
+def player_visit_figures(playwright: Any, root: Path, url: str, runs: int) -> dict[str, Any]:
+    """A player's phone opening the players' view link (player_link_figures' six fighters) in a fresh profile, each
+    run: the time to the drawn view, and every byte the visit fetched (its service worker's precache included,
+    given time to end), and how many of those requests were the engine's (Pyodide, PyScript, the wheel)."""
+    from rules import player
+    from rules.dice import SeededDice
+
+    encounter, _ = fighters(10).record("turn", {"move": "start"}, SeededDice(1))
+    link = f"{url}player.html#{player.link(encounter, ['c1', 'c2', 'c3'], 'status')}"
+    drawn, packed, engine = [], [], []
+    for _ in range(runs):
+        profile = tempfile.mkdtemp(prefix="woundbook-bench-player-")
+        try:
+            context = playwright.chromium.launch_persistent_context(profile, executable_path="/usr/bin/chromium",
+                                                                   args=FLAGS, viewport={"width": 390, "height": 844})
+            asked: list[str] = []
+            context.on("request", lambda request: asked.append(request.url))
+            page = context.new_page()
+            page.goto(link)
+            page.wait_for_function(PLAYER_DRAWN, timeout=60_000)
+            if page.evaluate("() => document.documentElement.dataset.view") != "drawn":
+                raise RuntimeError("the player link was not drawn")
+            drawn.append(float(page.evaluate(
+                "() => performance.getEntriesByName('woundbook:player-drawn')[0].startTime")))
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+            page.wait_for_timeout(1000)
+            packed.append(byte_counts(root, asked)[1])
+            engine.append(sum(bool(ENGINE_FILES.search(address)) for address in asked))
+            context.close()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+    return {"drawn_ms": median(drawn), "bytes_gzip": int(statistics.median(packed)), "engine_requests": max(engine)}
+
+
 LONG_EVENTS = 400
 
 
@@ -778,6 +817,9 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     ("sla: odds of a ten-round burst, ms", lambda r: r["systems"]["sla"]["burst_odds_ms"], 20),
     ("fight: Next turn, tap work, ms", lambda r: r["fight"]["next_tap_work_ms"], 8),
     ("long tasks over 50 ms in the session", lambda r: r["long_tasks_over_50ms"], 0),
+    ("player link drawn, / app's first visit", lambda r: r["player_visit"]["drawn_vs_app_first_visit"], 0.10),
+    ("player link visit, bytes (gzip)", lambda r: r["player_visit"]["bytes_gzip"], 200_000),
+    ("player link visit, engine requests", lambda r: r["player_visit"]["engine_requests"], 0),
     *[(f"{move} at 2,000 events: tap work, ms", (lambda r, m=move: r["long_encounter"]["at_2000"][m]["tap_work_ms"]), 50)
       for move in ("undo", "redo")],
     *[(f"{move} at 2,000 events: longest task, ms",
@@ -833,6 +875,10 @@ def report(result: dict[str, Any]) -> str:
                   f"{qr['version']} ({qr['modules']} modules); players' code first use {qr['first_use_ms']} ms, later "
                   f"{qr['generate_ms']} ms; whole encounter's first use {qr['whole_first_use_ms']} ms, later "
                   f"{qr['whole_generate_ms']} ms"]
+    visit = result["player_visit"]
+    lines += ["", f"{'player link, fresh phone profile: drawn, ms':<44}{visit['drawn_ms']:>12}{app['cold_ms']:>12}"
+                  f"{visit['drawn_vs_app_first_visit']:>8}  ({visit['bytes_gzip']} bytes gzip, service worker's "
+                  f"included; {visit['engine_requests']} of the engine's files)"]
     node = result["experiments"]["node_snapshot"]
     lines += ["", f"{'bare Pyodide + a snapshot made in Node':<44}{node['cold_ms']:>12}{base['cold_ms']:>12}"
                   f"{node['cold_vs_baseline']:>8}  (first visit, ms; {node['bytes_gzip']} bytes gzip)"]
@@ -857,6 +903,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
             baseline, app, node_snapshot = boots["baseline"], boots["app"], boots["node_snapshot"]
             session = session_figures(playwright, f"{origin}/site/")
             qr = qr_figures(playwright, f"{origin}/site/", runs)
+            players = player_visit_figures(playwright, root, f"{origin}/site/", runs)
     finally:
         server.shutdown()
 
@@ -879,6 +926,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
         "fight": session["fight"],
         "share_link_chars": share_link_chars(),
         "qr": qr,
+        "player_visit": {**players, "drawn_vs_app_first_visit": ratio(players["drawn_ms"], app["cold_ms"])},
         "experiments": {"node_snapshot": {
             **node_snapshot, "cold_vs_baseline": ratio(node_snapshot["cold_ms"], baseline["cold_ms"]),
             "bytes_gzip_vs_baseline": ratio(node_snapshot["bytes_gzip"], baseline["bytes_gzip"])}},

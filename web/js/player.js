@@ -64,6 +64,7 @@ function draw(view, about) {
   q("player-about").textContent = about;
   q("player-view").hidden = false;
   document.documentElement.dataset.view = "drawn";
+  if (!performance.getEntriesByName("woundbook:player-drawn").length) performance.mark("woundbook:player-drawn");   // the bench
 }
 
 // Nothing drawn, and why: a damaged or hostile link shows no card of it.
