@@ -10,7 +10,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.actions import add_combatant, settle
 from tests.web.conftest import open_page
-from tests.web.test_player_view import decoded
+from tests.web.test_player_view import decoded, open_players
 from tests.web.test_taps import double_tap
 
 AMBUSHER = "Ambusher Vell"
@@ -73,7 +73,7 @@ def player_link(page: Page) -> str:
 
 
 def players_screen(context: BrowserContext, link: str) -> str:
-    player = open_page(context.new_page(), link)
+    player = open_players(context.new_page(), link)
     expect(player.get_by_test_id("player-view")).to_be_visible()
     text = player.locator("body").inner_text()
     player.close()
