@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,4 +102,10 @@ def test(extra: list[str], build: Callable[[], object]) -> int:
     if subprocess.run([python, "-m", "mypy"], cwd=ROOT).returncode:
         return 1
     log("pytest")
-    return subprocess.run([python, "-m", "pytest", *extra], cwd=ROOT).returncode
+    # The ten slowest tests and the wall time, every run: where the suite's minutes go (issue 38).
+    durations = [] if any(arg.startswith("--durations") for arg in extra) else ["--durations=10"]
+    began = time.monotonic()
+    status = subprocess.run([python, "-m", "pytest", *durations, *extra], cwd=ROOT).returncode
+    minutes, seconds = divmod(round(time.monotonic() - began), 60)
+    log(f"pytest took {minutes} min {seconds:02d} s (wall time)")
+    return status
