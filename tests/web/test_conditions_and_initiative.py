@@ -86,6 +86,7 @@ def test_initiative_for_all_with_typed_dice_sets_the_order_and_one_undo_takes_it
     expect(names_in_order(page)).to_have_text(["Ann", "Bob", "Cy"])
     page.get_by_test_id("turn-start").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Ann's turn")
+    expect(button).to_be_hidden()        # the fight runs: the dock keeps to Delay and Next turn
 
 
 def test_initiative_for_all_is_not_offered_where_the_system_rolls_it_each_round(app: Page) -> None:

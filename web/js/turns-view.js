@@ -16,7 +16,9 @@ export function renderTurnBar(fight, hasRoster, onAct = () => {}) {
   q("turn-status").textContent = parts.filter(Boolean).join(" \u00b7 ");
   q("turn-start").hidden = fight.started;
   // Initiative for all, where the order is the game master's: the engine says what is rolled ("" : not offered).
-  q("turn-initiative").hidden = !fight.initiative || !hasRoster;
+  // Before the fight, beside Start fight: once it runs, the dock keeps to Delay and Next turn, one line on a phone
+  // (the rows' handles still reorder it, and the fight's end brings the button back).
+  q("turn-initiative").hidden = !fight.initiative || !hasRoster || fight.started;
   q("turn-initiative").title = fight.initiative ?? "";
   q("turn-next").hidden = !fight.started;
   q("turn-delay").hidden = !fight.started || !current;
