@@ -68,6 +68,9 @@ def player_link(page: Page) -> str:
     page.get_by_test_id("share").click()
     page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
     link = page.get_by_test_id("player-link").input_value()
+    # The players' characters to tick are those the players see: a hidden one is not offered.
+    shown = [card["name"] for card in json.loads(decoded(link))["roster"]]
+    expect(page.get_by_test_id("player-pc")).to_have_count(len(shown))
     page.get_by_test_id("share-close").click()
     return link
 

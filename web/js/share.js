@@ -49,7 +49,7 @@ function drawPlayerShare() {
   const chosen = playerChoices();
   const box = q("player-pcs");
   box.querySelectorAll("label").forEach((label) => label.remove());
-  for (const card of app.current.view.roster) {
+  for (const card of app.current.view.roster.filter((one) => !one.hidden)) {   // a hidden one is not in the view
     box.append(el("label", { class: "inline" },
       el("input", { type: "checkbox", testid: "player-pc", dataset: { id: card.id },
         checked: chosen.players.includes(card.id), onchange: makePlayerLink }),
