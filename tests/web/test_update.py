@@ -26,7 +26,7 @@ TITLE_B = "Woundbook (build B)"
 # The new service worker precaches the whole build (14 MB) before it is offered: on a busy 2-core machine that took
 # over a minute.
 INSTALL_TIMEOUT_MS = 120_000
-RELOAD_TIMEOUT_MS = 5    # from the tap (or the prompt used) to the new document's load event
+RELOAD_TIMEOUT_MS = 60_000    # from the tap (or the prompt used) to the new document's load event
 
 
 @dataclass
