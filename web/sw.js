@@ -7,12 +7,18 @@ const PLAYER = new URL(self.location.href).searchParams.has("player");
 const CACHE = "{{CACHE_NAME}}" + (PLAYER ? "-player" : "");
 const PRECACHE = PLAYER ? ["{{PLAYER_PRECACHE}}"] : ["{{PRECACHE}}"];
 
-// The cache is opened once per start of the worker, not once per request.
+// The cache is opened once per start of the worker, not once per request; never made anew: a worker replaced by a
+// newer build (whose activation deleted its cache) may still answer a page's requests, and opening its cache then
+// would leave an empty one behind.
 let openCache = null;
-const opened = () => (openCache ??= caches.open(CACHE));
+const opened = () => (openCache ??= caches.has(CACHE).then((kept) => (kept ? caches.open(CACHE) : null)));
+
+// The whole build replacing the players' page's worker (a phone that opened a player link, then the game master's
+// page) takes over at once too: that worker served nothing a game master typed.
+const replacesPlayers = () => new URL(self.registration.active?.scriptURL ?? self.location.href).searchParams.has("player");
 
 self.addEventListener("install", (event) => {
-  if (PLAYER) self.skipWaiting();
+  if (PLAYER || replacesPlayers()) self.skipWaiting();
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // cache: "reload" skips the HTTP cache, so a stale copy is never precached.
@@ -47,6 +53,7 @@ self.addEventListener("fetch", (event) => {
     opened().then(async (cache) => {
       // An exact match first: matching with ignoreSearch scans the cache, which a page of many files feels.
       const hit =
+        !cache ? undefined :
         (await cache.match(request)) ||
         (new URL(request.url).search ? await cache.match(request, { ignoreSearch: true }) : undefined) ||
         (request.mode === "navigate" && !PLAYER ? await cache.match("./") : undefined);

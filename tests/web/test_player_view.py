@@ -200,3 +200,23 @@ def test_the_players_window_follows_the_fight_as_it_happens_offline(page: Page, 
         page.get_by_test_id("players-window").click()
     again.value.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=30_000)
     expect(again.value.get_by_test_id("combatant")).to_have_count(2)
+
+
+def test_the_game_masters_page_on_a_players_phone_takes_over_its_worker_quietly(page: Page, site_url: str) -> None:
+    """A phone that opened a player link (its worker keeps the players' page alone) later opens the game master's
+    page: the whole build's worker replaces it at once, with no "new version" offer and no reload, and keeps it all."""
+    link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
+              npcs="status")["fragment"]
+    open_players(page, f"{site_url}player.html#{link}")
+    page.wait_for_function("() => navigator.serviceWorker.controller?.scriptURL.endsWith('sw.js?player')",
+                           timeout=60_000)
+    open_page(page, site_url)
+    page.wait_for_function("() => navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js')", timeout=120_000)
+    expect(page.get_by_test_id("banner")).to_have_count(0)
+    whole = page.evaluate("""async () => {
+      const name = (await caches.keys()).find((one) => !one.endsWith('-player'));
+      return (await (await caches.open(name)).keys()).map((request) => request.url);
+    }""")
+    assert any("/pyodide/" in url for url in whole) and any(url.endswith("/player.html") for url in whole)
+    page.get_by_test_id("new-encounter").wait_for()
+    expect(page.get_by_test_id("add-combatant")).to_be_enabled()

@@ -93,13 +93,16 @@ def what_waits(page: Page) -> Any:
     """What the page shows and holds when a reload did not come: its banners, what js/update.js would wait for, and
     which build's service worker controls it (a reload that does not come has been seen once in CI, at stop 40)."""
     try:
-        return page.evaluate("""() => ({
+        return page.evaluate("""async () => ({
           banners: [...document.querySelectorAll('[data-testid="banner"]')].map((b) => b.innerText),
           prompt: !document.querySelector('[data-testid="dice-prompt"]').hidden,
           dialog: document.querySelector("dialog[open]")?.id ?? null,
           focused: `${document.activeElement?.tagName} ${document.activeElement?.dataset?.testid ?? ""}`,
           visibility: document.visibilityState,
           controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+          workers: await navigator.serviceWorker.getRegistration().then((registration) => ({
+            active: registration?.active?.state, waiting: registration?.waiting?.state,
+            installing: registration?.installing?.state })),
           title: document.title,
         })""")
     except PlaywrightError as error:

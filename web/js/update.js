@@ -15,11 +15,14 @@ export function watchForUpdates() {
   if (!("serviceWorker" in navigator)) return;
   // On a first visit no build controls the page until the new service worker claims it: that first controller
   // replaces nothing. Any later one is a new build, in a tab opened on the first visit as in any other.
-  let controlled = Boolean(navigator.serviceWorker.controller);
+  // The players' page's worker (sw.js?player, on a phone that opened a player link) is not a build of this page:
+  // the whole build replaces it at once (sw.js), as a first controller would.
+  let controlled = Boolean(navigator.serviceWorker.controller) && !forPlayers(navigator.serviceWorker.controller);
   let accepted = false;
   navigator.serviceWorker.register("sw.js").then((registration) => {
     const offer = (worker) => {
-      if (!navigator.serviceWorker.controller) return;
+      const controller = navigator.serviceWorker.controller;
+      if (!controller || forPlayers(controller)) return;
       const accept = () => {
         accepted = true;
         whenFree("This tab changes to the new version", () => worker.postMessage("skip-waiting"));
@@ -27,7 +30,7 @@ export function watchForUpdates() {
       banner("A new version of Woundbook is ready.", "update", { label: "Reload", run: accept });
     };
     const installed = (worker) => worker?.addEventListener("statechange", () => {
-      if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      if (worker.state === "installed") offer(worker);
     });
     if (registration.waiting) offer(registration.waiting);
     installed(registration.installing);   // found by this page's own navigation, before it listened
@@ -49,6 +52,10 @@ export function watchForUpdates() {
     whenFree(accepted ? "This tab changes to the new version"
       : "A new version of Woundbook took over (accepted in another tab): this tab changes to it", reload);
   });
+}
+
+function forPlayers(worker) {
+  return new URL(worker.scriptURL).searchParams.has("player");
 }
 
 // What a reload now would drop, in words, or null when nothing.
