@@ -25,7 +25,7 @@ export function watchForUpdates() {
       if (!controller || forPlayers(controller)) return;
       const accept = () => {
         accepted = true;
-        whenFree("This tab changes to the new version", () => worker.postMessage("skip-waiting"));
+        whenFree("This tab changes to the new version", () => askToTakeOver(registration, worker));
       };
       banner("A new version of Woundbook is ready.", "update", { label: "Reload", run: accept });
     };
@@ -52,6 +52,21 @@ export function watchForUpdates() {
     whenFree(accepted ? "This tab changes to the new version"
       : "A new version of Woundbook took over (accepted in another tab): this tab changes to it", reload);
   });
+}
+
+// Ask the new build to take over, and ask again while it still waits: CI saw a build stay waiting a minute after
+// one ask (test_update, stops 40 and 41; the registration's waiting worker still "installed"), never here alone.
+const ASK_AGAIN_MS = 3000;
+const ASKS = 10;
+
+function askToTakeOver(registration, worker) {
+  worker.postMessage("skip-waiting");
+  let asked = 1;
+  const again = setInterval(() => {
+    const waiting = registration.waiting;
+    if (!waiting || asked++ >= ASKS) return clearInterval(again);
+    waiting.postMessage("skip-waiting");
+  }, ASK_AGAIN_MS);
 }
 
 function forPlayers(worker) {
