@@ -16,9 +16,14 @@ ALWAYS_KEPT = ("encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "e
                "encodings.raw_unicode_escape", "_sysconfigdata__emscripten_wasm32-emscripten")
 
 
+MAIN_GUARD = re.compile(r"""if\s+__name__\s*==\s*['"]__main__['"]\s*:""")
+
+
 def module_level_lines(source: str) -> list[str]:
-    """The lines of ``source`` that run when it is imported: everything outside a function's body (so imports
-    under a module-level ``try`` or ``if`` count, and imports inside functions do not)."""
+    """The lines of ``source`` that run when it is imported: everything outside a function's body and outside an
+    ``if __name__ == "__main__":`` block (so imports under a module-level ``try`` or ``if`` count, and imports
+    inside functions, or run only when the module is a script, do not: heapq's self-test imported doctest, and with
+    it pdb, unittest and difflib)."""
     lines, body = [], None
     for line in source.splitlines():
         stripped = line.lstrip()
@@ -27,8 +32,9 @@ def module_level_lines(source: str) -> list[str]:
         indent = len(line) - len(stripped)
         if body is not None and indent > body:
             continue
-        body = indent if stripped.startswith(("def ", "async def ")) else None
-        lines.append(line)
+        body = indent if stripped.startswith(("def ", "async def ")) or MAIN_GUARD.match(stripped) else None
+        if not MAIN_GUARD.match(stripped):
+            lines.append(line)
     return lines
 
 
