@@ -82,6 +82,7 @@ class WebDriver:
         self.session = ""
 
     def command(self, method: str, path: str, body: dict[str, Any] | None = None, timeout: float = 60) -> Any:
+        """The command's value; RuntimeError with WebDriver's error, or with why the driver did not answer."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method,
                                          headers={"Content-Type": "application/json; charset=utf-8"})
@@ -89,8 +90,15 @@ class WebDriver:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 return json.loads(response.read() or b"null").get("value")
         except urllib.error.HTTPError as error:
-            value = json.loads(error.read() or b"{}").get("value", {})
-            raise RuntimeError(f"WebDriver {method} {path}: {value.get('error')}: {value.get('message')}") from None
+            text = error.read().decode(errors="replace")
+            try:
+                value = json.loads(text).get("value", {})
+                text = f"{value.get('error')}: {value.get('message')}"
+            except (ValueError, AttributeError):
+                pass
+            raise RuntimeError(f"WebDriver {method} {path}: {text}") from None
+        except (OSError, ValueError) as error:
+            raise RuntimeError(f"WebDriver {method} {path}: no answer ({error})") from None
 
     def wait_until_up(self, driver: subprocess.Popen[bytes], within_s: float = 20) -> None:
         deadline = time.monotonic() + within_s
@@ -100,7 +108,7 @@ class WebDriver:
             try:
                 if self.command("GET", "/status", timeout=2).get("ready"):
                     return
-            except (OSError, RuntimeError):
+            except RuntimeError:
                 pass
             time.sleep(0.1)
         raise RuntimeError(f"WebKitWebDriver did not answer within {within_s} s")
@@ -122,7 +130,7 @@ class WebDriver:
         if self.session:
             try:
                 self.command("DELETE", f"/session/{self.session}", timeout=20)
-            except (OSError, RuntimeError):
+            except RuntimeError:
                 pass
             self.session = ""
 
@@ -155,7 +163,7 @@ def first_visit(display: str, url: str, log: Path) -> dict[str, Any]:
                 pass
             if state[0] in ("ready", "failed"):
                 break
-            time.sleep(0.05)
+            time.sleep(0.2)   # the time is the page's own: polling often would only take the page's thread
         engine, ready_at, message, snapshot = state
         if engine == "ready":
             return {"ready_ms": round(float(ready_at), 1), "snapshot": snapshot}
