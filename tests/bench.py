@@ -9,7 +9,8 @@ Figures (milliseconds are medians):
   ``woundbook:first-frame`` mark, taken after that frame);
 - return_visits_restored: how many warm visits restored the memory snapshot;
 - webkit: the app's first visit in Debian's WebKitGTK (tests/bench_webkit.py), a fresh browser before each run's
-  Chromium visits: cold_ms (median), runs_ready, vs_chromium_first_visit (against app.cold_ms), failures;
+  Chromium visits: cold_ms (median; each_cold_ms, every visit's), runs_ready, vs_chromium_first_visit (against
+  app.cold_ms), failures;
 - bytes_raw / bytes_gzip: what a first visit asks for until ready (gzip as a static host would serve it), not the
   service worker's precache that follows;
 - baseline: a bare Pyodide page (its npm package's files, untrimmed) that loads the same wheel and makes one
