@@ -15,6 +15,7 @@ import glob
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -148,7 +149,8 @@ def first_visit(display: str, url: str, log: Path) -> dict[str, Any]:
     (home / "runtime").mkdir(mode=0o700)
     port = free_port()
     with log.open("ab") as output:
-        driver = subprocess.Popen([WEBKITWEBDRIVER, f"--port={port}"], env=env, stdout=output, stderr=subprocess.STDOUT)
+        driver = subprocess.Popen([WEBKITWEBDRIVER, f"--port={port}"], env=env, stdout=output, stderr=subprocess.STDOUT,
+                                  start_new_session=True)   # its browser's processes in a group of their own: end()
     browser = WebDriver(port)
     try:
         browser.wait_until_up(driver)
@@ -172,13 +174,26 @@ def first_visit(display: str, url: str, log: Path) -> dict[str, Any]:
         return {"failed": str(error)}
     finally:
         browser.close()
-        driver.terminate()
-        try:
-            driver.wait(10)
-        except subprocess.TimeoutExpired:
-            driver.kill()
-            driver.wait()
+        end(driver)
         shutil.rmtree(home, ignore_errors=True)
+
+
+def end(driver: subprocess.Popen[bytes]) -> None:
+    """Stop WebKitWebDriver, then whatever of its browser outlives it: a web process can linger after its window
+    has closed (it says so in the log), still writing into the visit's folder, and would take the next visit's CPU."""
+    driver.terminate()
+    try:
+        driver.wait(10)
+    except subprocess.TimeoutExpired:
+        driver.kill()
+        driver.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(driver.pid, signal.SIGKILL)   # the group start_new_session made: this visit's processes only
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
 
 
 class WebKitVisits:
