@@ -1,4 +1,5 @@
-"""`python3 build.py bench`: tests/bench.py over a fresh build, in .venv/, where Playwright is."""
+"""`python3 build.py bench`: tests/bench.py over a fresh build, in .venv/, where Playwright is, with Debian's
+Chromium and WebKitGTK (installed as root when missing, like the browser tests' Chromium)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 from collections.abc import Callable
 
 from .common import ROOT, SITE
-from .testing import ensure_chromium, ensure_venv, in_venv
+from .testing import ensure_chromium, ensure_venv, ensure_webkit, in_venv
 
 
 def bench(runs: int, build: Callable[[], object]) -> int:
@@ -18,6 +19,7 @@ def bench(runs: int, build: Callable[[], object]) -> int:
         python = str(ensure_venv())
         return subprocess.run([python, str(ROOT / "build.py"), "bench", "--runs", str(runs)], cwd=ROOT).returncode
     ensure_chromium()
+    ensure_webkit()
     build()
     sys.path.insert(0, str(ROOT))
     from tests.bench import report, run_bench  # the bench drives Chromium like the browser tests do

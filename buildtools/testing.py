@@ -19,6 +19,10 @@ VENV = ROOT / ".venv"
 VENV_STAMP = VENV / "woundbook-installed.sha256"   # pyproject.toml's hash when the extras were last installed
 CHROMIUM = "/usr/bin/chromium"
 ZBARIMG = "/usr/bin/zbarimg"   # the QR code tests read the codes the page draws with Debian's zbar-tools
+# The bench's first visit in WebKit (tests/bench_webkit.py): webkit2gtk-driver's WebKitWebDriver, which brings
+# libwebkit2gtk-4.1-0 and with it MiniBrowser (/usr/lib/<triplet>/webkit2gtk-4.1/MiniBrowser), under xvfb's Xvfb.
+WEBKITWEBDRIVER = "/usr/bin/WebKitWebDriver"
+XVFB = "/usr/bin/Xvfb"
 
 
 def apt_install(package: str) -> None:
@@ -34,6 +38,11 @@ def can_apt() -> bool:
 
 def ensure_chromium() -> None:
     ensure_debian(CHROMIUM, "chromium")
+
+
+def ensure_webkit() -> None:
+    ensure_debian(WEBKITWEBDRIVER, "webkit2gtk-driver")
+    ensure_debian(XVFB, "xvfb")
 
 
 def ensure_debian(path: str, package: str) -> None:

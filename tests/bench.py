@@ -8,6 +8,9 @@ Figures (milliseconds are medians):
 - saved_cards_paint_ms: the warm visit's first frame with the saved cards drawn (the page's
   ``woundbook:first-frame`` mark, taken after that frame);
 - return_visits_restored: how many warm visits restored the memory snapshot;
+- webkit: the app's first visit in Debian's WebKitGTK (tests/bench_webkit.py), a fresh browser before each run's
+  Chromium visits: cold_ms (median; each_cold_ms, every visit's), runs_ready, vs_chromium_first_visit (against
+  app.cold_ms), failures;
 - bytes_raw / bytes_gzip: what a first visit asks for until ready (gzip as a static host would serve it), not the
   service worker's precache that follows;
 - baseline: a bare Pyodide page (its npm package's files, untrimmed) that loads the same wheel and makes one
@@ -81,6 +84,7 @@ from urllib.parse import unquote, urlparse
 from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
 
 from build import Handler  # the same static server as `python3 build.py serve`
+from tests.bench_webkit import WebKitVisits
 from tests.web.actions import TAP_SETTLE_MS
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -190,12 +194,15 @@ def boot_figures(playwright: Any, root: Path, url: str, app: bool) -> dict[str, 
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def boot_runs(playwright: Any, root: Path, urls: dict[str, str], runs: int) -> dict[str, dict[str, Any]]:
+def boot_runs(playwright: Any, root: Path, urls: dict[str, str], runs: int,
+              each_run: Callable[[], object] = lambda: None) -> dict[str, dict[str, Any]]:
     """Medians of ``runs`` fresh profiles for each page, the pages interleaved (the order turning each run) so
-    that a machine growing busier or quieter weighs on all of them alike."""
+    that a machine growing busier or quieter weighs on all of them alike; ``each_run`` is called before each run
+    (WebKit's first visit)."""
     seen: dict[str, list[dict[str, Any]]] = {which: [] for which in urls}
     names = list(urls)
     for run in range(runs):
+        each_run()
         for which in names[run % len(names):] + names[:run % len(names)]:
             seen[which].append(boot_figures(playwright, root, urls[which], app=which == "app"))
 
@@ -810,6 +817,7 @@ TARGETS: list[tuple[str, Callable[[dict[str, Any]], Any], float]] = [
     ("saved cards painted on a return visit, ms", lambda r: r["app"].get("saved_cards_paint_ms"), 100),
     ("first visit, app/baseline", lambda r: r["ratios"]["cold"], 0.80),
     ("bytes (gzip), app/baseline", lambda r: r["ratios"]["bytes_gzip"], 0.85),
+    ("WebKit first visit / Chromium's", lambda r: r["webkit"]["vs_chromium_first_visit"], 1.4),
     *[(f"{system}: tap work, ms", (lambda r, s=system: r["systems"][s]["tap_work_ms"]), 8)
       for system in ("typed", "megatraveller", "kyod", "fudge", "sla")],
     *[(f"{system}: odds, ms", (lambda r, s=system: r["systems"][s]["odds_ms"]), 20)
@@ -846,6 +854,8 @@ def report(result: dict[str, Any]) -> str:
              f"{'first visit, ms':<44}{app['cold_ms']:>12}{base['cold_ms']:>12}{result['ratios']['cold']:>8}",
              f"{'return visit, ms':<44}{app['warm_ms']:>12}{base['warm_ms']:>12}{result['ratios']['warm']:>8}",
              f"{'bytes, gzip':<44}{app['bytes_gzip']:>12}{base['bytes_gzip']:>12}{result['ratios']['bytes_gzip']:>8}",
+             f"{'first visit, WebKitGTK : Chromium, ms':<44}{result['webkit']['cold_ms']!s:>12}{app['cold_ms']:>12}"
+             f"{result['webkit']['vs_chromium_first_visit']!s:>8}  ({result['webkit']['runs_ready']} ready)",
              "", f"{'system':<16}{'tap_work_ms':>12}{'tap_to_paint_ms':>16}{'odds_ms':>10}{'take_out_ms':>12}"
                  f"  tap work min / median / max of {TAPS}"]
     for system, figures in result["systems"].items():
@@ -897,9 +907,10 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:
-        with sync_playwright() as playwright:
+        with sync_playwright() as playwright, WebKitVisits(f"{origin}/site/", bench_dir / "webkit.log") as webkit:
             boots = boot_runs(playwright, root, {"baseline": f"{origin}/bench/baseline.html", "app": f"{origin}/site/",
-                                                 "node_snapshot": f"{origin}/bench/node-snapshot.html"}, runs)
+                                                 "node_snapshot": f"{origin}/bench/node-snapshot.html"}, runs,
+                              each_run=webkit.visit)
             baseline, app, node_snapshot = boots["baseline"], boots["app"], boots["node_snapshot"]
             session = session_figures(playwright, f"{origin}/site/")
             qr = qr_figures(playwright, f"{origin}/site/", runs)
@@ -914,6 +925,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
         "runs": runs,
         "baseline": baseline,
         "app": app,
+        "webkit": webkit.figures(app["cold_ms"]),
         "ratios": {"cold": ratio(app["cold_ms"], baseline["cold_ms"]), "warm": ratio(app["warm_ms"], baseline["warm_ms"]),
                    "bytes_gzip": ratio(app["bytes_gzip"], baseline["bytes_gzip"])},
         "systems": {
