@@ -113,8 +113,12 @@ def test(extra: list[str], build: Callable[[], object]) -> int:
     log("pytest")
     # The ten slowest tests and the wall time, every run: where the suite's minutes go (issue 38).
     durations = [] if any(arg.startswith("--durations") for arg in extra) else ["--durations=10"]
+    # One test process per core (pytest-xdist): each has its own Chromium, with a warm profile its browser tests
+    # share (tests/web/conftest.py). `-n 0` (or `-p no:xdist`) runs them in this one process.
+    processes = [] if any(arg.startswith(("-n", "--numprocesses", "-pno:xdist")) for arg in extra) \
+        or "no:xdist" in extra else ["-n", "auto"]
     began = time.monotonic()
-    status = subprocess.run([python, "-m", "pytest", *durations, *extra], cwd=ROOT).returncode
+    status = subprocess.run([python, "-m", "pytest", *processes, *durations, *extra], cwd=ROOT).returncode
     minutes, seconds = divmod(round(time.monotonic() - began), 60)
     log(f"pytest took {minutes} min {seconds:02d} s (wall time)")
     return status

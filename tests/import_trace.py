@@ -13,6 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 LISTED = Path(__file__).resolve().parents[1] / "web" / "python-modules.txt"
 SEEN: set[str] = set()
 _import = builtins.__import__
@@ -41,8 +43,18 @@ def unlisted() -> list[str]:
 
 
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:      # a pytest-xdist worker: it hands what it saw to the controller, which checks it all
+        output["rules_imported"] = sorted(SEEN)
+        return
     missing = unlisted()
     if missing:
         print(f"\nThe rules imported modules web/python-modules.txt does not list: {', '.join(missing)}. "
               "The page's trimmed standard library would lack them: add them to that file.", file=sys.stderr)
         session.exitstatus = 1
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist's controller, as each worker ends: what that worker saw the rules import."""
+    SEEN.update(getattr(node, "workeroutput", {}).get("rules_imported", ()))

@@ -2,6 +2,14 @@
 
 Every request any test's browser makes is watched; one that tries to leave
 127.0.0.1 fails the test that made it.
+
+A test's `context` is one browser profile per test process, kept warm: the site's service worker and the engine's
+snapshot stay in it, so each test's page starts as a game master's return visit does (well under a second) instead
+of booting Python and making a snapshot again (about 3 s, and a second Python in a Worker). Before each test the
+profile is set back to a tablet with nothing kept: every page closed, the app's local storage emptied (all but the
+snapshot's two notes), routes, offline mode and permissions undone. A module whose tests are about the profile
+itself (the service worker, the snapshot, storage, a first visit) marks itself `own_profile` and gets a new one
+per test, as `fresh_context` always is.
 """
 
 from __future__ import annotations
@@ -26,6 +34,9 @@ CHROMIUM_FLAGS = [
     "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 FOREIGN: list[str] = []
+# What a return visit needs kept in the warm profile's local storage (web/js/snapshot.js): everything else is the app's.
+SNAPSHOT_NOTES = ["woundbook.snapshot", "woundbook.snapshot-refused"]
+SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
 
 
 class SubpathHandler(Handler):
@@ -70,11 +81,60 @@ def watch(context: BrowserContext) -> BrowserContext:
 
 
 @pytest.fixture(autouse=True)
-def no_request_leaves_the_machine(context: BrowserContext) -> Iterator[None]:
-    watch(context)
+def no_request_leaves_the_machine() -> Iterator[None]:
+    """Every profile a test opens is watched from its making (watch), so a test that opens none starts no browser."""
     before = len(FOREIGN)
     yield
     assert FOREIGN[before:] == [], f"requests left 127.0.0.1: {FOREIGN[before:]}"
+
+
+@pytest.fixture(scope="session")
+def warm_profile(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
+    """This test process's kept profile: one first visit, left until the snapshot is made, so later visits return."""
+    context = watch(browser.new_context(**browser_context_args))
+    page = open_page(context.new_page(), site_url)
+    page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)
+    page.close()
+    yield context
+    context.close()
+
+
+def set_back(context: BrowserContext, site_url: str) -> None:
+    """The warm profile as a tablet that kept nothing but the site and its snapshot."""
+    for open_one in context.pages:
+        open_one.close()
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+    context.clear_permissions()
+    page = context.new_page()
+    page.goto(site_url + "icon.svg")      # any page of the origin reaches its storage; this one runs nothing
+    left = page.evaluate("""(kept) => {
+        for (const key of Object.keys(localStorage)) if (!kept.includes(key)) localStorage.removeItem(key);
+        return Object.keys(localStorage).filter((key) => !kept.includes(key));
+    }""", SNAPSHOT_NOTES)
+    page.close()
+    assert left == [], f"the warm profile kept {left}"
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, browser: Browser, browser_context_args: dict[str, Any],
+            site_url: str) -> Iterator[BrowserContext]:
+    """The profile a test's `page` opens in: the warm one set back, or a new one for an `own_profile` module."""
+    if request.node.get_closest_marker("own_profile"):
+        fresh = watch(browser.new_context(**browser_context_args))
+        yield fresh
+        fresh.close()
+        return
+    warm: BrowserContext = request.getfixturevalue("warm_profile")
+    set_back(warm, site_url)
+    yield warm
+    for open_one in warm.pages:
+        open_one.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    return context.new_page()
 
 
 @pytest.fixture

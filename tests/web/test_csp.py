@@ -15,6 +15,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.web.actions import cyrus_and_bandit
 from tests.web.conftest import BOOT_TIMEOUT_MS
 
+# Own profiles: each test listens for policy violations from a first visit on, with an init script.
+pytestmark = pytest.mark.own_profile
+
 POLICY = {
     "default-src": ["'self'"],     # the manifest's: Chromium and Firefox fall back to it (no manifest-src, issue 36)
     "script-src": ["'self'", "'wasm-unsafe-eval'"],

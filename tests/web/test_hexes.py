@@ -19,6 +19,9 @@ from ..rules import vocabulary
 from .axe import axe_script
 from .test_layout import SCREENS
 
+# Own profiles: a kept service worker would fetch the fixture page's modules itself, where the route cannot serve them.
+pytestmark = pytest.mark.own_profile
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 BODY = {
     "head": ("Head", [[0, 0], [0, 1]]),

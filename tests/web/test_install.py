@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserType, Page
 
 from .conftest import open_page, watch
+
+# Own profiles: Chromium's installability check reads a profile that has seen the site once.
+pytestmark = pytest.mark.own_profile
 
 # In the page: every icon the manifest and the page name, fetched as the browser would, decoded, and measured. A
 # maskable icon is full bleed (its corner is opaque) and everything outside the central circle of 40% of its size

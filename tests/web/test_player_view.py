@@ -11,11 +11,15 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.rules.helpers import ok, thug_fight
 from tests.web.actions import cyrus_and_bandit, hit_with_typed_dice
 from tests.web.conftest import open_page, wait_ready
+
+# Own profiles: the players' page registers its own service worker, which a first visit must find absent.
+pytestmark = pytest.mark.own_profile
 
 SECRET = "Secretly the mayor's son"
 

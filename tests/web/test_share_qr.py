@@ -178,6 +178,8 @@ def test_it_works_offline(fight: Page, tmp_path: Path) -> None:
         fight.context.set_offline(False)
 
 
+# Its own profile: a kept service worker would serve the generator from its cache, where the route cannot refuse it.
+@pytest.mark.own_profile
 def test_without_its_generator_the_dialog_says_so_and_goes_on(page: Page, site_url: str, tmp_path: Path) -> None:
     # As if offline before the generator was ever saved: routed for the whole context, the service worker's precache
     # of it fails too (a route on the page alone would not see what the service worker serves).

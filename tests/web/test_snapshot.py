@@ -15,6 +15,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
 
+# Own profiles: the snapshot is made and restored in each test's own profile.
+pytestmark = pytest.mark.own_profile
+
 # A function, not an expression: Playwright polls an expression with eval, which the page's policy refuses.
 MADE = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
 

@@ -18,6 +18,9 @@ from .conftest import open_page, wait_ready
 from .test_layout import SCREENS, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
 
+# Own profiles: each test makes its profile's storage full or refusing, with an init script.
+pytestmark = pytest.mark.own_profile
+
 # localStorage with a quota (characters, keys and values together, as Chromium counts them) the test sets as it
 # goes (window.__quota), or none while it is unset; sessionStorage is left alone.
 QUOTA = """(() => {

@@ -22,6 +22,9 @@ from build import write_service_worker
 from .actions import cyrus_and_bandit, give_dice, hit_with_typed_dice, typed_margin
 from .conftest import SITE, SUBPATH, SubpathHandler, open_page, wait_ready
 
+# Own profiles: each test installs a build's service worker and then a newer one.
+pytestmark = pytest.mark.own_profile
+
 TITLE_B = "Woundbook (build B)"
 # The new service worker precaches the whole build (14 MB) before it is offered: on a busy 2-core machine that took
 # over a minute.
