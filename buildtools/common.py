@@ -12,6 +12,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent   # the repository: buildtools/ sits at its top, beside build.py
 CACHE = ROOT / ".cache"
 SITE = ROOT / "dist" / "site"
+WHEEL_DIR = ROOT / "dist" / "wheel"   # the rules wheel: built beside the site, which serves the rules compiled from it
 WEB = ROOT / "web"
 PYTHON_MODULES = WEB / "python-modules.txt"   # what the page imports: kept in the trimmed stdlib, pre-imported in the snapshot
 QR_MODULE = WEB / "qr_matrix.py"   # text in, a QR code's modules out: shipped beside the generator, not in the rules

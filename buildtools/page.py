@@ -1,5 +1,5 @@
-"""The site put together in one folder: Pyodide (its standard library trimmed) and PyScript, our wheel and its
-bytecode, the QR code generator, the page's modules bundled by esbuild, the templated page and the service worker
+"""The site put together in one folder: Pyodide (its standard library trimmed, what the page imports as it starts
+compiled) and PyScript, our rules compiled from their wheel (which is left beside the site), the QR code generator, the page's modules bundled by esbuild, the templated page and the service worker
 that precaches all of it. Every path carries a version or a content hash, and every URL is relative."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .common import PYTHON_MODULES, QR_MODULE, ROOT, WEB, sha256, write_hashed
+from .bytecode import rules_bundle, stdlib_compiled, with_bytecode
+from .common import PYTHON_MODULES, QR_MODULE, ROOT, WEB, WHEEL_DIR, sha256, write_hashed
 from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, unpack
 from .policy import check_page_policy
-from .stdlib import imported_names, python_modules, trim_stdlib, wheel_imports
-from .wheel import build_wheel, bytecode_bytes
+from .stdlib import imported_names, python_modules, split_off, trim_stdlib, wheel_imports
+from .wheel import build_wheel
 
 # The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
 PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js", "player.js")
@@ -25,6 +26,7 @@ PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js", "player.js")
 PLAYER_FILES = ("player.html", "app.css", "icon.svg", "manifest.webmanifest")
 WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
+STDLIB_MORE = "python_stdlib_more.zip"   # beside python_stdlib.zip: what only installing the QR code generator imports
 
 
 def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, qr_generator: Path) -> dict[str, str]:
@@ -37,8 +39,16 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     lock["packages"]["micropip"].update(file_name=micropip.name, sha256=sha256(micropip))
     (staged / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     stdlib = staged / "python_stdlib.zip"
-    kept = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip), *qr_imports(qr_generator)])
+    # What the page imports goes in the archive Pyodide loads as it starts; what only the QR code generator's
+    # installation imports (micropip's email parsing and HTTP modules) in a second one, which js/qr.js adds to
+    # Python's path when it first installs the generator.
+    everything = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip), *qr_imports(qr_generator)])
+    kept, more = split_off(everything, trim_stdlib(stdlib.read_bytes(), python_modules()))
+    (staged / STDLIB_MORE).write_bytes(more)
     stdlib.write_bytes(kept)
+    shutil.rmtree(WHEEL_DIR, ignore_errors=True)
+    wheel = build_wheel(WHEEL_DIR)
+    stdlib.write_bytes(with_bytecode(kept, stdlib_compiled(staged, wheel, python_modules())))
     # The folder is named by its content as well as Pyodide's version: the trimmed archive changes with what the
     # page imports, and a browser must never pair a new page with an old archive.
     digest = hashlib.sha256()
@@ -52,17 +62,16 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     (site / "pyscript" / "tmp" / "dist").rename(pyscript_dir)
     shutil.rmtree(site / "pyscript" / "tmp")
 
-    wheel = build_wheel(site / "wheels")
-    bytecode = write_hashed(site / "wheels", *bytecode_bytes(pyodide_dir, wheel))
+    rules = write_hashed(site / "wheels", *rules_bundle(pyodide_dir, wheel))
     paths = {
         "PYODIDE_DIR": pyodide_dir.name,
         "PYSCRIPT_VERSION": PYSCRIPT[1],
-        "SNAPSHOT_KEY": snapshot_key(pyodide_dir, wheel, bytecode),
+        "SNAPSHOT_KEY": snapshot_key(pyodide_dir, rules),
         "PYSCRIPT_DIR": f"./pyscript/{PYSCRIPT[1]}",
-        "WHEEL": f"./{wheel.relative_to(site).as_posix()}",
-        "BYTECODE": f"./{bytecode.relative_to(site).as_posix()}",
+        "RULES": f"./{rules.relative_to(site).as_posix()}",
         "VERSION": version(),
         **ship_qr_generator(site, qr_generator),
+        "STDLIB_MORE": f"./pyodide/{pyodide_dir.name}/{STDLIB_MORE}",
     }
     paths["PYTHON_MODULES"] = '", "'.join(python_modules())
     bundle_scripts(site / "js", paths)
@@ -107,13 +116,13 @@ def qr_imports(generator: Path) -> list[str]:
     return sorted({*wheel_imports(generator), *imported_names(text, QR_MODULE.stem, False)})
 
 
-def snapshot_key(pyodide_dir: Path, wheel: Path, bytecode: Path) -> str:
-    """What a stored memory snapshot must have been made from: the runtime's files, the rules wheel and its
-    bytecode, the modules imported into it and the code that makes it. A build that changes any of them stores a
-    new snapshot instead of restoring an old one."""
+def snapshot_key(pyodide_dir: Path, rules: Path) -> str:
+    """What a stored memory snapshot must have been made from: the runtime's files, the rules' compiled bundle, the
+    modules imported into it and the code that makes it. A build that changes any of them stores a new snapshot
+    instead of restoring an old one."""
     digest = hashlib.sha256()
-    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), wheel, bytecode, PYTHON_MODULES,
-                 *(WEB / "js" / name for name in ("snapshot-worker.js", "wheel.js"))]:
+    for file in [*(pyodide_dir / name for name in PYODIDE_FILES), rules, PYTHON_MODULES,
+                 *(WEB / "js" / name for name in ("snapshot-worker.js", "rules-files.js"))]:
         digest.update(file.name.encode() + b"\0" + sha256(file).encode())
     return digest.hexdigest()[:16]
 

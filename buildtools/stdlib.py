@@ -100,6 +100,22 @@ def trim_stdlib(archive: bytes, roots: list[str]) -> bytes:
     return buffer.getvalue()
 
 
+def split_off(everything: bytes, kept: bytes) -> tuple[bytes, bytes]:
+    """The zip ``everything`` as two: the modules under a top-level name that the zip ``kept`` has, and the others
+    (the modules only the QR code generator's installation imports, which the page adds to Python's path when it
+    first installs it). A package is never split: Python looks for a package's modules in its own folder only, so
+    importlib.metadata stays with importlib, and urllib.request with urllib."""
+    with zipfile.ZipFile(io.BytesIO(kept)) as archive:
+        tops = {name.split("/")[0].removesuffix(".py") for name in archive.namelist()}
+    parts = (io.BytesIO(), io.BytesIO())
+    with zipfile.ZipFile(io.BytesIO(everything)) as source, zipfile.ZipFile(parts[0], "w") as main, \
+            zipfile.ZipFile(parts[1], "w") as more:
+        for info in source.infolist():
+            target = main if info.filename.split("/")[0].removesuffix(".py") in tops else more
+            target.writestr(info, source.read(info), info.compress_type, 9)
+    return parts[0].getvalue(), parts[1].getvalue()
+
+
 def wheel_imports(wheel: Path) -> list[str]:
     """Every module a pure-Python wheel's code imports, in functions too (micropip's, so that it still works on
     the trimmed library when the page asks for it)."""

@@ -803,7 +803,7 @@ def baseline_page(site: Path, bench_dir: Path) -> None:
     runtime = bench_dir / "pyodide"
     shutil.rmtree(runtime, ignore_errors=True)
     unpack(npm_package(*PYODIDE), runtime, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
-    (wheel,) = site.glob("wheels/*/*.whl")
+    (wheel,) = site.parent.glob("wheel/*/*.whl")      # built beside the site (buildtools/common.py WHEEL_DIR)
     shutil.copy(wheel, bench_dir / wheel.name)
     (bench_dir / "baseline.html").write_text(BASELINE.replace("WHEEL", wheel.name))
     subprocess.run(["node", str(Path(__file__).with_name("node_snapshot.mjs")), str(runtime), str(bench_dir / "snapshot.bin")],

@@ -11,7 +11,7 @@
 
 import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { forgetSnapshot, mark, stored } from "./snapshot.js";
-import { addWheel, fetchWheel } from "./wheel.js";
+import { addRules, fetchRules } from "./rules-files.js";
 
 export { version };
 
@@ -90,8 +90,8 @@ async function boot() {
   // fetched at once and inflated once Python has started.
   let pythonStarted;
   const started = new Promise((resolve) => { pythonStarted = resolve; });
-  const wheel = fetchWheel(stored ? undefined : started);
-  wheel.catch(() => { /* reported where it is awaited */ });
+  const rules = fetchRules(stored ? undefined : started);
+  rules.catch(() => { /* reported where it is awaited */ });
   if (stored) {
     try {
       // The restore begins at once; the file is found, read and checked in a Worker meanwhile.
@@ -99,7 +99,7 @@ async function boot() {
       if (!(await stored.checked)) throw new Error("the stored snapshot does not match its checksum");
       // A restored heap repeats the snapshot's random state on every visit: draw a new one.
       pyodide.runPython("import random\nrandom.seed()");
-      addWheel(pyodide, await wheel);
+      addRules(pyodide, await rules);
       handOver(pyodide);
       mark("restored");
       return pyodide;
@@ -109,7 +109,7 @@ async function boot() {
     }
   }
   const pyodide = await loadFresh(options).finally(pythonStarted);
-  addWheel(pyodide, await wheel);
+  addRules(pyodide, await rules);
   handOver(pyodide);
   if (!document.documentElement.dataset.snapshot) mark("fresh");
   return pyodide;

@@ -8,6 +8,10 @@
 const SITE = new URL("../", import.meta.url);
 const GENERATOR_WHEEL = new URL("{{QR_WHEEL}}", SITE).href;
 const MATRIX_MODULE = new URL("{{QR_MODULE}}", SITE).href;
+// The standard-library modules only micropip imports (its email parsing and HTTP modules): the archive Pyodide
+// starts with leaves them out, so a first visit does not download them (buildtools/page.py).
+const STDLIB_MORE = new URL("{{STDLIB_MORE}}", SITE).href;
+const MORE_PATH = "/lib/python_stdlib_more.zip";
 // Outside Python's home folder, whose Python files the snapshot worker is sent to compile (js/interpreter.js).
 const FOLDER = "/woundbook-qr";
 
@@ -34,7 +38,13 @@ async function load() {
     if (!response.ok) throw new Error(`${MATRIX_MODULE} answered ${response.status}`);
     return response.text();
   });
+  const more = fetch(STDLIB_MORE).then((response) => {
+    if (!response.ok) throw new Error(`${STDLIB_MORE} answered ${response.status}`);
+    return response.arrayBuffer();
+  });
   await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  pyodide.FS.writeFile(MORE_PATH, new Uint8Array(await more));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(MORE_PATH)} not in sys.path: sys.path.append(${JSON.stringify(MORE_PATH)})`);
   const micropip = pyodide.pyimport("micropip");
   try {
     await micropip.install.callKwargs(GENERATOR_WHEEL, { deps: false });

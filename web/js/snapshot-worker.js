@@ -1,5 +1,5 @@
-// A module Worker that starts Python with snapshots enabled, puts the rules wheel on its path as the page does
-// (js/wheel.js), imports what the page will import (python-modules.txt and rules.api), compiles ahead the
+// A module Worker that starts Python with snapshots enabled, puts the rules' files in its home folder as the page
+// does (js/rules-files.js), imports what the page will import (python-modules.txt and rules.api), compiles ahead the
 // Python files the page sends it (PyScript's package, which PyScript writes and imports on every start), then
 // takes the memory snapshot and stores it (js/snapshot.js). It runs once per build, after a normal boot; the next
 // visit restores the snapshot with all of that already done. Nothing here touches JavaScript objects from
@@ -7,7 +7,7 @@
 
 import { loadPyodide } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { probeWrite, storeSnapshot } from "./snapshot.js";
-import { addWheel, fetchWheel } from "./wheel.js";
+import { addRules, fetchRules } from "./rules-files.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
 
@@ -78,8 +78,8 @@ try {
   await probeWrite();
   stage = "make";
   const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
-  const [pyodide, wheel] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), fetchWheel()]);
-  addWheel(pyodide, wheel);
+  const [pyodide, rules] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), fetchRules()]);
+  addRules(pyodide, rules);
   pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)\nimport rules.api",
     { globals: pyodide.toPy({ MODULES }) });
   const { files, runs } = await sources;
