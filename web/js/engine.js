@@ -74,8 +74,9 @@ export function start() {
   started = true;
   const loadPyScript = () => import("../pyscript/{{PYSCRIPT_VERSION}}/core.js")
     .catch((error) => failBoot(`PyScript did not load (${error.message})`));
+  // A boot that fails (the rules or the runtime not served) is said at once, in the boot's own words.
   import("./interpreter.js")
-    .then((interpreter) => interpreter.begin().catch(() => { /* PyScript reports it */ }).finally(loadPyScript))
+    .then((interpreter) => interpreter.begin().then(loadPyScript, (error) => failBoot(String(error.message ?? error))))
     .catch((error) => failBoot(`the Python runtime did not load (${error.message})`));
 }
 

@@ -42,9 +42,10 @@ async function load() {
     if (!response.ok) throw new Error(`${STDLIB_MORE} answered ${response.status}`);
     return response.arrayBuffer();
   });
-  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
+  // On Python's path before micropip is loaded: loading a package reads importlib.metadata, which imports email.
   pyodide.FS.writeFile(MORE_PATH, new Uint8Array(await more));
   pyodide.runPython(`import sys\nif ${JSON.stringify(MORE_PATH)} not in sys.path: sys.path.append(${JSON.stringify(MORE_PATH)})`);
+  await pyodide.loadPackage("micropip", { messageCallback: () => {} });
   const micropip = pyodide.pyimport("micropip");
   try {
     await micropip.install.callKwargs(GENERATOR_WHEEL, { deps: false });
