@@ -129,7 +129,7 @@ def snapshot_key(pyodide_dir: Path, rules: Path) -> str:
 
 def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
     """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
-    (the snapshot's, the wheel's) in chunks named by their content, so each is loaded once. Pyodide and PyScript
+    (the snapshot's, the rules') in chunks named by their content, so each is loaded once. Pyodide and PyScript
     stay outside, imported by the paths the page already uses. The code is not minified: it stays readable."""
     with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
         # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
