@@ -88,13 +88,29 @@ def no_request_leaves_the_machine() -> Iterator[None]:
     assert FOREIGN[before:] == [], f"requests left 127.0.0.1: {FOREIGN[before:]}"
 
 
-@pytest.fixture(scope="session")
-def warm_profile(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
-    """This test process's kept profile: one first visit, left until the snapshot is made, so later visits return."""
-    context = watch(browser.new_context(**browser_context_args))
+def kept_profile(browser: Browser, options: dict[str, Any], site_url: str) -> BrowserContext:
+    """A profile for this test process to keep: one first visit, left until the snapshot is made, so that later
+    visits return."""
+    context = watch(browser.new_context(**options))
     page = open_page(context.new_page(), site_url)
     page.wait_for_function(SNAPSHOT_SETTLED, timeout=180_000)
     page.close()
+    return context
+
+
+@pytest.fixture(scope="session")
+def warm_profile(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
+    """This test process's kept profile, which `context` (and so `page` and `app`) hands to each test."""
+    context = kept_profile(browser, browser_context_args, site_url)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_phone_profile(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
+    """The kept profile of a touch device that is a mobile browser (test_tablet.py's `touch`): its pages are sized
+    and coloured one by one, as the size and scheme of each test."""
+    context = kept_profile(browser, {**browser_context_args, "has_touch": True, "is_mobile": True}, site_url)
     yield context
     context.close()
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from .conftest import open_page, watch
+from .conftest import open_page, set_back
 from .test_layout import run_axe
 from .tables import SYSTEMS, busy_table
 
@@ -27,20 +27,21 @@ TEXT_FIELD = """() => { const at = document.activeElement;
 
 
 @pytest.fixture
-def touch(browser: Browser, browser_context_args: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[Any]:
-    """open(size, scheme, fragment) -> a page in a touch context of that size, booted to ready."""
-    contexts = []
+def touch(warm_phone_profile: BrowserContext, site_url: str) -> Iterator[Any]:
+    """open(size, scheme, fragment) -> a page of a mobile touch device's profile, sized and coloured so, booted to
+    ready: the process's kept one (conftest.py's warm_phone_profile), set back to nothing kept first."""
+    set_back(warm_phone_profile, site_url)
 
     def open_touch(size: str, *, scheme: str = "light", fragment: str = "") -> Page:
         width, height = SIZES[size]
-        context = watch(browser.new_context(**{**browser_context_args, "viewport": {"width": width, "height": height},
-                                               "has_touch": True, "is_mobile": True, "color_scheme": scheme}))
-        contexts.append(context)
-        return open_page(context.new_page(), request.getfixturevalue("site_url") + (f"#{fragment}" if fragment else ""))
+        page = warm_phone_profile.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        return open_page(page, site_url + (f"#{fragment}" if fragment else ""))
 
     yield open_touch
-    for context in contexts:
-        context.close()
+    for page in warm_phone_profile.pages:
+        page.close()
 
 
 def inside(page: Page, what: str, locator: Locator) -> None:
@@ -89,7 +90,7 @@ def test_screens_of_a_busy_table(touch: Any, size: str, scheme: str) -> None:
         page = touch(size, scheme=scheme, fragment=busy_table(system)["fragment"])
         expect(page.get_by_test_id("combatant")).to_have_count(6)
         page.screenshot(path=str(SCREENS / f"tablet-{system}-{size}-{scheme}.png"))
-        page.context.close()
+        page.close()
 
 
 def test_a_tap_on_a_cards_boxes_picks_the_card_and_opens_no_keyboard(touch: Any) -> None:
