@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from .actions import (add_combatant, card, cyrus_and_bandit, give_dice, hit_with_typed_dice, marked_boxes, settle, status,
                       typed_margin)
-from .conftest import BOOT_TIMEOUT_MS, open_page, wait_ready
+from .conftest import BOOT_TIMEOUT_MS, open_page, wait_ready, watch
 
 
 def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> None:
@@ -39,9 +40,18 @@ def test_a_site_that_cannot_serve_the_rules_says_so(page: Page, site_url: str) -
     expect(page.get_by_test_id("engine-message")).to_contain_text("the rules answered 404")
 
 
-def test_taps_made_while_the_engine_loads_are_kept(app: Page, site_url: str) -> None:
-    """The saved cards are on screen before the engine: a tap on a card, then on Add, waits and is then made."""
+def test_taps_made_while_the_engine_loads_are_kept(browser: Browser, browser_context_args: dict[str, Any],
+                                                  site_url: str) -> None:
+    """The saved cards are on screen before the engine: a tap on a card, then on Add, waits and is then made.
+
+    The engine is held back by holding the rules' bundle, which a restore needs as much as a boot does: a restored
+    engine is ready within a second, before the page could be read otherwise. A profile without a service worker,
+    whose requests the route sees (a service worker's it does not)."""
+    context = watch(browser.new_context(**browser_context_args, service_workers="block"))
+    app = open_page(context.new_page(), site_url)
     cyrus_and_bandit(app)
+    held_back: list[Route] = []
+    app.route("**/*-compiled.gz", lambda route: held_back.append(route))
     app.goto(site_url, wait_until="domcontentloaded")
     # In one go, so the engine cannot become ready between the taps and the reading.
     held = app.evaluate("""() => {
@@ -57,11 +67,20 @@ def test_taps_made_while_the_engine_loads_are_kept(app: Page, site_url: str) -> 
     }""")
     assert held == {"engine": "loading", "busy": "true", "cards": ["Cyrus", "Bandit"], "dialog": False, "held": True,
                     "message": "Loading the rules engine; your 2 taps are kept."}
+    for _ in range(200):         # the page asked for the rules, and waits for them
+        if held_back:
+            break
+        app.wait_for_timeout(50)
+    assert len(held_back) == 1 and app.evaluate("document.documentElement.dataset.engine") == "loading"
+    for request in held_back:    # the engine goes on: the bundle arrives
+        request.continue_()
+    app.unroute("**/*-compiled.gz")
     wait_ready(app)
     expect(app.get_by_test_id("sheet-dialog")).to_be_visible()
     expect(app.get_by_test_id("add-combatant")).not_to_have_attribute("aria-busy", "true")
     app.get_by_test_id("sheet-cancel").click()
     expect(card(app, 1)).to_have_attribute("data-role", "actor")
+    context.close()
 
 
 def test_the_worked_example_with_physical_dice_tapped_in(app: Page) -> None:
