@@ -37,7 +37,14 @@ def test_a_site_that_cannot_serve_the_rules_says_so(page: Page, site_url: str) -
     page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
                            timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engine") == "failed"
-    expect(page.get_by_test_id("engine-message")).to_contain_text("the rules answered 404")
+    message = page.get_by_test_id("engine-message")
+    expect(message).to_contain_text("the rules answered 404")
+    # On a phone it has a row of its own, under the icon and the tools, not squeezed over them.
+    page.set_viewport_size({"width": 390, "height": 844})
+    said, tools = message.bounding_box(), page.locator("nav.tools").bounding_box()
+    assert said and tools and said["y"] >= tools["y"] + tools["height"] - 0.5, (said, tools)
+    assert said["x"] >= 0 and said["x"] + said["width"] <= 390.5, said
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_taps_made_while_the_engine_loads_are_kept(browser: Browser, browser_context_args: dict[str, Any],
