@@ -24,16 +24,15 @@ from pathlib import Path
 
 from .common import WHEEL_DATE
 
-# Run by Node: node --input-type=module -e RUNNER <pyodide folder> <stdlib zip or ""> <archive>... It starts the
-# runtime (on the zip given, or its own), unpacks the archives into /wheel (put on sys.path), runs the Python read
-# from stdin with COMPILE defined, and prints the value of its last expression.
+# Run by Node: node --input-type=module -e RUNNER <pyodide folder> <archive>... It starts the runtime (on the
+# folder's own python_stdlib.zip), unpacks the archives into /wheel, runs the Python read from stdin and prints the
+# value of its last expression.
 RUNNER = """
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
-const [folder, stdlib, ...archives] = process.argv.slice(1);
+const [folder, ...archives] = process.argv.slice(1);
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
-const options = { indexURL: `${folder}/`, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } };
-const pyodide = await loadPyodide(stdlib ? { ...options, stdLibURL: stdlib } : options);
+const pyodide = await loadPyodide({ indexURL: `${folder}/`, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 for (const archive of archives) {
   pyodide.unpackArchive(new Uint8Array(await readFile(archive)), "zip", { extractDir: "/wheel" });
 }
@@ -72,7 +71,7 @@ json.dumps(compiled, sort_keys=True)
 # The standard-library modules in the archive that are imported once Python has started, the page's modules
 # (web/python-modules.txt) and the rules are imported: PyScript's and Pyodide's own imports come with them. Those
 # Python has frozen into the runtime itself (os, codecs, _collections_abc...) are never read from the archive:
-# they come back empty, and their sources are left out.
+# they are named apart, and their sources are left out.
 STDLIB = COMPILE + """
 import importlib, zipfile
 for name in MODULES:
@@ -81,32 +80,31 @@ for name in MODULES:
     except ImportError:
         pass   # a module of another platform the list names (the page's Python never imports it either)
 import rules.api
-archive = zipfile.ZipFile(sys.path[[i for i, entry in enumerate(sys.path) if entry.endswith(".zip")][0]])
+archive = zipfile.ZipFile(next(entry for entry in sys.path if entry.endswith(".zip")))
 loaded = [module for module in list(sys.modules.values()) if ".zip/" in (getattr(module, "__file__", None) or "")]
 frozen = {module.__file__.split(".zip/", 1)[1] for module in loaded if getattr(module.__spec__, "origin", "") == "frozen"}
 imported = {module.__file__.split(".zip/", 1)[1] for module in loaded if module.__file__.endswith(".py")} - frozen
-compiled = {path: pyc(archive.read(path), path) for path in sorted(imported)}
-json.dumps({**compiled, **{path: "" for path in sorted(frozen)}}, sort_keys=True)
+json.dumps({"compiled": {path: pyc(archive.read(path), path) for path in sorted(imported)}, "frozen": sorted(frozen)})
 """
 
 
-def run_page_python(pyodide_dir: Path, code: str, archives: list[Path], stdlib: Path | None = None) -> str:
+def run_page_python(pyodide_dir: Path, code: str, archives: list[Path]) -> str:
     """Run ``code`` in the page's Python under Node (the RUNNER above) and return what it printed."""
-    result = subprocess.run(["node", "--input-type=module", "-e", RUNNER, str(pyodide_dir), str(stdlib or ""),
-                             *map(str, archives)], input=code, capture_output=True, text=True)
+    result = subprocess.run(["node", "--input-type=module", "-e", RUNNER, str(pyodide_dir), *map(str, archives)],
+                            input=code, capture_output=True, text=True)
     if result.returncode:
         raise SystemExit(f"the page's Python could not compile the bytecode:\n{result.stderr[-2000:]}")
     return result.stdout
 
 
-def decoded(printed: str) -> dict[str, bytes]:
-    return {path: base64.b64decode(data) for path, data in json.loads(printed).items()}
+def decoded(compiled: dict[str, str]) -> dict[str, bytes]:
+    return {path: base64.b64decode(data) for path, data in compiled.items()}
 
 
 def rules_bundle(pyodide_dir: Path, wheel: Path) -> tuple[str, bytes]:
     """What the page fetches of the rules, instead of their wheel: every module as bytecode where its source was,
     and the data files it reads (the tables), in one gzipped bundle. (File name, bytes.)"""
-    compiled = decoded(run_page_python(pyodide_dir, RULES, [wheel]))
+    compiled = decoded(json.loads(run_page_python(pyodide_dir, RULES, [wheel])))
     with zipfile.ZipFile(wheel) as archive:
         data = {name: archive.read(name) for name in archive.namelist()
                 if not name.endswith((".py", "/")) and ".dist-info/" not in name}
@@ -114,20 +112,20 @@ def rules_bundle(pyodide_dir: Path, wheel: Path) -> tuple[str, bytes]:
     return name, bundle(sorted({**compiled, **data}.items()))
 
 
-def stdlib_compiled(pyodide_dir: Path, wheel: Path, modules: list[str]) -> dict[str, bytes]:
-    """{path in python_stdlib.zip: its .pyc} for every module of the folder's archive that the page's Python imports
-    as it starts, and an empty one for each module frozen into the runtime (see STDLIB)."""
-    return decoded(run_page_python(pyodide_dir, f"MODULES = {json.dumps(modules)}\n{STDLIB}", [wheel],
-                                   pyodide_dir / "python_stdlib.zip"))
+def stdlib_compiled(pyodide_dir: Path, wheel: Path, modules: list[str]) -> tuple[dict[str, bytes], set[str]]:
+    """For the folder's python_stdlib.zip (see STDLIB): {path: its .pyc} for every module the page's Python imports
+    as it starts, and the paths of the modules frozen into the runtime."""
+    printed = json.loads(run_page_python(pyodide_dir, f"MODULES = {json.dumps(modules)}\n{STDLIB}", [wheel]))
+    return decoded(printed["compiled"]), set(printed["frozen"])
 
 
-def with_bytecode(archive: bytes, compiled: dict[str, bytes]) -> bytes:
+def with_bytecode(archive: bytes, compiled: dict[str, bytes], frozen: set[str]) -> bytes:
     """A standard-library zip with each compiled module's source replaced by its .pyc, in the same order, and the
-    sources of frozen modules (an empty .pyc) left out."""
+    sources of frozen modules left out."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
-            if compiled.get(info.filename) == b"":
+            if info.filename in frozen:
                 continue
             if info.filename in compiled:
                 member = zipfile.ZipInfo(info.filename[:-3] + ".pyc", date_time=WHEEL_DATE)

@@ -1,6 +1,7 @@
 """The site put together in one folder: Pyodide (its standard library trimmed, what the page imports as it starts
-compiled) and PyScript, our rules compiled from their wheel (which is left beside the site), the QR code generator, the page's modules bundled by esbuild, the templated page and the service worker
-that precaches all of it. Every path carries a version or a content hash, and every URL is relative."""
+compiled) and PyScript, our rules compiled from their wheel (which is left beside the site), the QR code generator,
+the page's modules bundled by esbuild, the templated page and the service worker that precaches all of it. Every
+path carries a version or a content hash, and every URL is relative."""
 
 from __future__ import annotations
 
@@ -45,10 +46,10 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     everything = trim_stdlib(stdlib.read_bytes(), [*python_modules(), *wheel_imports(micropip), *qr_imports(qr_generator)])
     kept, more = split_off(everything, trim_stdlib(stdlib.read_bytes(), python_modules()))
     (staged / STDLIB_MORE).write_bytes(more)
-    stdlib.write_bytes(kept)
+    stdlib.write_bytes(kept)   # the archive the page's Python starts on below, to see what it imports from it
     shutil.rmtree(WHEEL_DIR, ignore_errors=True)
     wheel = build_wheel(WHEEL_DIR)
-    stdlib.write_bytes(with_bytecode(kept, stdlib_compiled(staged, wheel, python_modules())))
+    stdlib.write_bytes(with_bytecode(kept, *stdlib_compiled(staged, wheel, python_modules())))
     # The folder is named by its content as well as Pyodide's version: the trimmed archive changes with what the
     # page imports, and a browser must never pair a new page with an old archive.
     digest = hashlib.sha256()

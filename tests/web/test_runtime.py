@@ -12,6 +12,7 @@ from pathlib import Path
 
 import build
 from buildtools.common import WHEEL_DIR
+from buildtools.stdlib import python_modules
 from tests.web.conftest import SITE
 from tests.web.test_snapshot import SCENARIOS
 
@@ -102,13 +103,9 @@ def test_the_rules_import_from_the_bytecode_the_build_compiled(tmp_path: Path) -
     assert "compiled from its source" in run_in_pyodide(FROM_BYTECODE_ONLY, tmp_path, compiled=False, succeeds=False)
 
 
-# What Python's start and the page's own imports load from the standard library, and from what.
+# What Python's start and the page's own imports (MODULES, put before it) load from the standard library.
 STARTED_FROM = """
-import json, sys
-from pathlib import Path
-MODULES = [line.strip() for line in Path("python-modules.txt").read_text().splitlines()
-           if line.strip() and not line.startswith("#")]
-import importlib
+import importlib, json, sys
 for name in MODULES:
     try:
         importlib.import_module(name)
@@ -122,18 +119,8 @@ print(json.dumps(sorted(module.__file__.split(".zip/", 1)[1] for module in list(
 
 
 def test_python_starts_from_the_standard_librarys_bytecode(tmp_path: Path) -> None:
-    (tmp_path / "python-modules.txt").write_bytes((build.ROOT / "web" / "python-modules.txt").read_bytes())
-    archives = tmp_path / "modules.zip"
-    archives.write_bytes(build.reproducible_zip([("python-modules.txt", (tmp_path / "python-modules.txt").read_bytes())]))
-    (folder,) = SITE.glob("pyodide/*/")
-    (bundled,) = SITE.glob("wheels/*/*-compiled.gz")
-    (tmp_path / "compiled.zip").write_bytes(build.reproducible_zip(build.unbundle(bundled.read_bytes())))
-    script = tmp_path / "script.py"
-    script.write_text(STARTED_FROM)
-    done = subprocess.run(["node", str(NODE_RUNNER), str(folder), str(script), str(tmp_path / "compiled.zip"),
-                           str(archives)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    code = f"MODULES = {json.dumps(python_modules())}\n{STARTED_FROM}"
+    loaded = json.loads(run_in_pyodide(code, tmp_path).strip().splitlines()[-1])
     assert {"json/__init__.pyc", "asyncio/__init__.pyc", "dataclasses.pyc", "encodings/__init__.pyc"} <= set(loaded)
     assert [path for path in loaded if not path.endswith(".pyc")] == []
 

@@ -34,14 +34,8 @@ function install() {
 async function load() {
   const { begin } = await import("./interpreter.js");
   const pyodide = await begin();
-  const source = fetch(MATRIX_MODULE).then((response) => {
-    if (!response.ok) throw new Error(`${MATRIX_MODULE} answered ${response.status}`);
-    return response.text();
-  });
-  const more = fetch(STDLIB_MORE).then((response) => {
-    if (!response.ok) throw new Error(`${STDLIB_MORE} answered ${response.status}`);
-    return response.arrayBuffer();
-  });
+  const source = fetched(MATRIX_MODULE).then((response) => response.text());
+  const more = fetched(STDLIB_MORE).then((response) => response.arrayBuffer());
   // On Python's path before micropip is loaded: loading a package reads importlib.metadata, which imports email.
   pyodide.FS.writeFile(MORE_PATH, new Uint8Array(await more));
   pyodide.runPython(`import sys\nif ${JSON.stringify(MORE_PATH)} not in sys.path: sys.path.append(${JSON.stringify(MORE_PATH)})`);
@@ -58,6 +52,12 @@ async function load() {
   path.append(FOLDER);
   path.destroy();
   return pyodide.pyimport("qr_matrix").matrix;
+}
+
+async function fetched(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
 }
 
 // The QR code of `text`: {ok: true, result} or {ok: false, error: {kind, message}}, never thrown. Waits for the
