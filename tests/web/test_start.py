@@ -1,0 +1,89 @@
+"""The page's start: the shell painted, then the engine ready; taps made while it loads kept and made once it is;
+a site that cannot serve the rules said in plain words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from .actions import card, cyrus_and_bandit
+from .conftest import BOOT_TIMEOUT_MS, open_page, wait_ready, watch
+
+
+def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    expect(page.get_by_test_id("engine-progress")).to_be_attached()
+    wait_ready(page)
+    expect(page.get_by_test_id("engine-message")).to_have_text("Ready")
+    expect(page.get_by_test_id("system-name")).to_have_text("Typed Damage")
+    expect(page.get_by_test_id("roster-empty")).to_be_visible()
+    expect(page.get_by_test_id("add-combatant")).to_be_enabled()
+    # the rules, compiled by the build, were fetched as one bundle, and their wheel was not
+    names = page.evaluate("""() => performance.getEntriesByType("resource")
+      .filter((entry) => entry.responseStatus === 200).map((entry) => entry.name)""")
+    assert any(name.endswith("-compiled.gz") for name in names), names
+    assert not any(name.endswith(".whl") for name in names), names
+
+
+# Its own profile: a kept service worker would serve the rules from its cache, where the route cannot refuse them.
+@pytest.mark.own_profile
+def test_a_site_that_cannot_serve_the_rules_says_so(page: Page, site_url: str) -> None:
+    """Without the rules there is no engine: the page says plainly why it cannot resolve, and does not pretend to."""
+    page.route("**/*-compiled.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    page.wait_for_function("() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+                           timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engine") == "failed"
+    message = page.get_by_test_id("engine-message")
+    expect(message).to_contain_text("the rules answered 404")
+    # On a phone it has a row of its own, under the icon and the tools, not squeezed over them.
+    page.set_viewport_size({"width": 390, "height": 844})
+    said, tools = message.bounding_box(), page.locator("nav.tools").bounding_box()
+    assert said and tools and said["y"] >= tools["y"] + tools["height"] - 0.5, (said, tools)
+    assert said["x"] >= 0 and said["x"] + said["width"] <= 390.5, said
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_taps_made_while_the_engine_loads_are_kept(browser: Browser, browser_context_args: dict[str, Any],
+                                                  site_url: str) -> None:
+    """The saved cards are on screen before the engine: a tap on a card, then on Add, waits and is then made.
+
+    The engine is held back by holding the rules' bundle, which a restore needs as much as a boot does: a restored
+    engine is ready within a second, before the page could be read otherwise. A profile without a service worker,
+    whose requests the route sees (a service worker's it does not)."""
+    context = watch(browser.new_context(**browser_context_args, service_workers="block"))
+    app = open_page(context.new_page(), site_url)
+    cyrus_and_bandit(app)
+    held_back: list[Route] = []
+    app.route("**/*-compiled.gz", lambda route: held_back.append(route))
+    app.goto(site_url, wait_until="domcontentloaded")
+    # In one go, so the engine cannot become ready between the taps and the reading.
+    held = app.evaluate("""() => {
+      const engine = document.documentElement.dataset.engine;
+      const add = document.querySelector('[data-testid="add-combatant"]');
+      const busy = add.getAttribute("aria-busy");
+      const cards = [...document.querySelectorAll('[data-testid="combatant-name"]')].map((name) => name.textContent);
+      document.querySelectorAll('[data-testid="combatant-name"]')[1].click();
+      add.click();
+      const dialog = document.querySelector('[data-testid="sheet-dialog"]').open;
+      return {engine, busy, cards, dialog, held: add.classList.contains("tap-held"),
+              message: document.querySelector('[data-testid="engine-message"]').textContent};
+    }""")
+    assert held == {"engine": "loading", "busy": "true", "cards": ["Cyrus", "Bandit"], "dialog": False, "held": True,
+                    "message": "Loading the rules engine; your 2 taps are kept."}
+    for _ in range(200):         # the page asked for the rules, and waits for them
+        if held_back:
+            break
+        app.wait_for_timeout(50)
+    assert len(held_back) == 1 and app.evaluate("document.documentElement.dataset.engine") == "loading"
+    for request in held_back:    # the engine goes on: the bundle arrives
+        request.continue_()
+    app.unroute("**/*-compiled.gz")
+    wait_ready(app)
+    expect(app.get_by_test_id("sheet-dialog")).to_be_visible()
+    expect(app.get_by_test_id("add-combatant")).not_to_have_attribute("aria-busy", "true")
+    app.get_by_test_id("sheet-cancel").click()
+    expect(card(app, 1)).to_have_attribute("data-role", "actor")
+    context.close()
