@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import build
-from tests.bench import PAGES_URL, fighters, qr_matrix as load_qr_matrix
+from tests.bench_encounters import fighters
+from tests.bench_sharing import PAGES_URL, qr_matrix as load_qr_matrix
 
 PAGES_LINK = PAGES_URL + "#"   # a GitHub Pages project site, as the README deploys it
 

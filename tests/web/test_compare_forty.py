@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from rules.api import call
-from tests.bench import forty
+from tests.bench_encounters import forty
 
 from .conftest import open_page
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.bench import long_evening, typed_in_hit
+from tests.bench_encounters import long_evening
+from tests.bench_systems import typed_in_hit
 
 from .conftest import open_page
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 from build import ZBARIMG
-from tests.bench import fighters
+from tests.bench_encounters import fighters
 from tests.rules.helpers import ok, thug_fight
 
 from .conftest import open_page, wait_ready
