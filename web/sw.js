@@ -19,6 +19,7 @@ const replacesPlayers = () => new URL(self.registration.active?.scriptURL ?? sel
 
 self.addEventListener("install", (event) => {
   if (PLAYER || replacesPlayers()) self.skipWaiting();
+  routeToCache(event);
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // cache: "reload" skips the HTTP cache, so a stale copy is never precached.
@@ -26,6 +27,23 @@ self.addEventListener("install", (event) => {
     )
   );
 });
+
+// Where the browser can (Chromium's static routing), a request for the site's files other than a page is answered
+// from this build's cache without starting this worker or running its fetch handler: each of a return visit's
+// files then arrives without a hop through this script (the runtime's WebAssembly, 9.6 MB, included). A file the
+// cache lacks goes to the network, as the handler below would send it. Pages (navigations) and addresses with a
+// query stay with the handler, which also answers those with the file they were not cached under. A browser
+// without the routes, or one that refuses them, is served by the handler alone.
+function routeToCache(event) {
+  if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
+  const site = new URL("./", self.location.href).pathname;
+  try {
+    event.waitUntil(event.addRoutes([
+      { condition: { requestMode: "navigate" }, source: "fetch-event" },
+      { condition: { urlPattern: new URLPattern({ pathname: `${site}*`, search: "" }) }, source: { cacheName: CACHE } },
+    ]).catch(() => { /* refused: the handler serves everything */ }));
+  } catch { /* an engine that knows addRoutes but not these rules: the same */ }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

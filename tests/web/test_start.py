@@ -27,6 +27,19 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     assert not any(name.endswith(".whl") for name in names), names
 
 
+def test_a_return_visit_reads_its_files_from_the_cache_past_the_worker(app: Page) -> None:
+    """In a profile that keeps the site (conftest.py's warm one), the page's files come from the build's cache by the
+    service worker's static routes (web/sw.js), without its fetch handler; the page itself still goes through the
+    handler, which answers addresses it was not cached under."""
+    routed = app.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
+      .map((entry) => [new URL(entry.name).pathname.split("/").pop(), entry.workerFinalSourceType]))""")
+    for name in ("app.css", "app.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"):
+        assert routed.get(name) == "cache", (name, routed)
+    assert any(name.endswith("-compiled.gz") and source == "cache" for name, source in routed.items()), routed
+    page = app.evaluate('() => performance.getEntriesByType("navigation")[0].workerFinalSourceType')
+    assert page == "fetch-event", page
+
+
 # Its own profile: a kept service worker would serve the rules from its cache, where the route cannot refuse them.
 @pytest.mark.own_profile
 def test_a_site_that_cannot_serve_the_rules_says_so(page: Page, site_url: str) -> None:
