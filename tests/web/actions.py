@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from playwright.sync_api import Locator, Page, expect
 
 # A tap acts once (web/js/dom.js, TAP_SETTLE_MS): a second tap on a control that resolves, moves the fight on or
 # confirms a dialog, within 400 ms of the first one's end, is taken for a double tap and dropped. A person taps again
 # after reading what the first did; a test that taps such a control again at once waits as long first.
 TAP_SETTLE_MS = 400
+
+
+@contextmanager
+def seen_as(page: Page, width: int, height: int, scheme: str) -> Iterator[None]:
+    """The page as a tablet turned to ``width`` x ``height`` in ``scheme`` (the layout is the style sheet's media
+    queries, which follow at once): one table built through the page, then looked at on every screen, instead of
+    built again for each. A check that fails inside says which screen it failed on."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    try:
+        yield
+    except AssertionError as error:
+        raise AssertionError(f"at {width}x{height} {scheme}: {error}") from error
 
 
 def settle(page: Page) -> None:

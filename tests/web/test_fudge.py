@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, input_named, settle, start_new, unfold
+from .actions import add_sheet, card, input_named, seen_as, settle, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import set_option, system_schema, tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -510,12 +510,20 @@ def overflowing(page: Page) -> list[str]:
     return over
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SCREEN_SIZES))
-def test_a_busy_fudge_table_reads_on_a_tablet_and_a_phone(touch: Any, size: str, scheme: str) -> None:  # noqa: F811
-    page = touch(SCREEN_SIZES[size], scheme=scheme)
+def test_a_busy_fudge_table_reads_on_a_tablet_and_a_phone(touch: Any) -> None:  # noqa: F811
+    """The busy table, built on a phone, then read on each screen in light and dark (the tablet turned, dark mode
+    switched on), with the dice prompt opened over it on each and cancelled after."""
+    page = touch("phone")
     busy_fudge_table(page)
-    width = int(size.split("x")[0])
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    for size in SCREEN_SIZES:
+        width, height = (int(side) for side in size.split("x"))
+        for scheme in ("light", "dark"):
+            with seen_as(page, width, height, scheme):
+                the_busy_table_reads(page, f"{size}-{scheme}", width)
+
+
+def the_busy_table_reads(page: Page, name: str, width: int) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert overflowing(page) == []
@@ -523,13 +531,16 @@ def test_a_busy_fudge_table_reads_on_a_tablet_and_a_phone(touch: Any, size: str,
         inside(page, testid, page.get_by_test_id(testid))
     assert run_axe(page) == []
     page.evaluate("() => Promise.all(document.getAnimations().map((one) => one.finished))")   # the changed card's mark
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"fudge-{size}-{scheme}.png"))
-    page.screenshot(path=str(SCREENS / f"fudge-{size}-{scheme}-full.png"), full_page=True)
+    page.screenshot(path=str(SCREENS / f"fudge-{name}.png"))
+    page.screenshot(path=str(SCREENS / f"fudge-{name}-full.png"), full_page=True)
     # The prompt open over the same table: still nothing sideways, and axe still content.
     page.get_by_test_id("type-dice").tap()
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
     inside(page, "the dice prompt", page.get_by_test_id("dice-prompt"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert run_axe(page) == []
-    page.screenshot(path=str(SCREENS / f"fudge-{size}-{scheme}-prompt.png"))
+    page.screenshot(path=str(SCREENS / f"fudge-{name}-prompt.png"))
+    # Cancelled: the table as it was, for the next screen.
+    page.get_by_test_id("dice-cancel").tap()
+    expect(page.get_by_test_id("dice-prompt")).to_be_hidden()
+    settle(page)
