@@ -115,8 +115,11 @@ def test(extra: list[str], build: Callable[[], object]) -> int:
     durations = [] if any(arg.startswith("--durations") for arg in extra) else ["--durations=10"]
     # One test process per core (pytest-xdist): each has its own Chromium, with a warm profile its browser tests
     # share (tests/web/conftest.py). `-n 0` (or `-p no:xdist`) runs them in this one process.
+    # Work stealing: a process that runs out of tests takes some from the other's queue, so the run does not end
+    # with one process finishing a long test file alone (the default hands out fixed shares).
     processes = [] if any(arg.startswith(("-n", "--numprocesses", "-pno:xdist")) for arg in extra) \
-        or "no:xdist" in extra else ["-n", "auto"]
+        or "no:xdist" in extra else ["-n", "auto", *([] if any(arg.startswith("--dist") for arg in extra)
+                                                     else ["--dist", "worksteal"])]
     began = time.monotonic()
     status = subprocess.run([python, "-m", "pytest", *processes, *durations, *extra], cwd=ROOT).returncode
     minutes, seconds = divmod(round(time.monotonic() - began), 60)
