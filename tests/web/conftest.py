@@ -115,21 +115,37 @@ def warm_phone_profile(browser: Browser, browser_context_args: dict[str, Any], s
     context.close()
 
 
+def keeper(context: BrowserContext, site_url: str) -> Page:
+    """A page of the site's origin kept open in a warm profile, through which set_back empties the origin's storage:
+    icon.svg, which runs nothing (no listener, no worker of its own), so no test's page hears from it. Opened once
+    per profile, and again only if a test closed it: a new page per test cost a renderer's start each time."""
+    page: Page | None = getattr(context, "woundbook_keeper", None)
+    if page is None or page.is_closed():
+        page = context.new_page()
+        page.goto(site_url + "icon.svg")
+        context.woundbook_keeper = page  # type: ignore[attr-defined]
+    return page
+
+
 def set_back(context: BrowserContext, site_url: str) -> None:
     """The warm profile as a tablet that kept nothing but the site and its snapshot."""
-    for open_one in context.pages:
-        open_one.close()
+    close_pages(context)
     context.unroute_all(behavior="ignoreErrors")
     context.set_offline(False)
     context.clear_permissions()
-    page = context.new_page()
-    page.goto(site_url + "icon.svg")      # any page of the origin reaches its storage; this one runs nothing
-    left = page.evaluate("""(kept) => {
+    left = keeper(context, site_url).evaluate("""(kept) => {
         for (const key of Object.keys(localStorage)) if (!kept.includes(key)) localStorage.removeItem(key);
         return Object.keys(localStorage).filter((key) => !kept.includes(key));
     }""", SNAPSHOT_NOTES)
-    page.close()
     assert left == [], f"the warm profile kept {left}"
+
+
+def close_pages(context: BrowserContext) -> None:
+    """Every page a test left open in the profile, all but its keeper."""
+    kept = getattr(context, "woundbook_keeper", None)
+    for open_one in context.pages:
+        if open_one is not kept:
+            open_one.close()
 
 
 @pytest.fixture
@@ -144,8 +160,7 @@ def context(request: pytest.FixtureRequest, browser: Browser, browser_context_ar
     warm: BrowserContext = request.getfixturevalue("warm_profile")
     set_back(warm, site_url)
     yield warm
-    for open_one in warm.pages:
-        open_one.close()
+    close_pages(warm)
 
 
 @pytest.fixture
