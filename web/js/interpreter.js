@@ -11,7 +11,7 @@
 
 import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { forgetSnapshot, mark, stored } from "./snapshot.js";
-import { addRules, fetchRules } from "./rules-files.js";
+import { addRules, fetchRules, unbundle } from "./rules-files.js";
 
 export { version };
 
@@ -84,13 +84,14 @@ export async function pageSources() {
 
 async function boot() {
   const options = { indexURL, stdout: (text) => streams.stdout(text), stderr: (text) => streams.stderr(text) };
-  // A restore needs the rules' files within a few hundred milliseconds: they are inflated at once. A normal boot
-  // takes seconds, and files inflated meanwhile made Python's start-up task about 100 ms longer (medians of 11
-  // first visits: 1656 ms, against 1565 with them inflated after it and 1584 for bare Pyodide), so there they are
-  // fetched at once and inflated once Python has started.
+  // A restore needs the rules' files within a few hundred milliseconds: the snapshot's reader fetches and inflates
+  // them at once, off this thread (should it stop, finding no snapshot after all, the page fetches them itself). A
+  // normal boot takes seconds, and files inflated meanwhile made Python's start-up task about 100 ms longer (medians
+  // of 11 first visits: 1656 ms, against 1565 with them inflated after it and 1584 for bare Pyodide), so there they
+  // are fetched at once and inflated once Python has started.
   let pythonStarted;
   const started = new Promise((resolve) => { pythonStarted = resolve; });
-  const rules = fetchRules(stored ? undefined : started);
+  const rules = stored ? stored.rules.then(unbundle, () => fetchRules()) : fetchRules(started);
   rules.catch(() => { /* reported where it is awaited */ });
   if (stored) {
     try {

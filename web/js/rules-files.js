@@ -10,6 +10,12 @@ const RULES_URL = new URL("{{RULES}}", new URL("../", import.meta.url)).href;
 
 // The rules' files, {path: bytes}: fetched at once, inflated once `inflateAfter` settles (at once without it).
 export async function fetchRules(inflateAfter) {
+  return unbundle(await fetchBundle(inflateAfter));
+}
+
+// The bundle's bytes, inflated. (A return visit has them fetched and inflated by the snapshot's reader, a Worker,
+// while the page paints its saved cards: js/snapshot-reader.js.)
+export async function fetchBundle(inflateAfter) {
   const response = await fetch(RULES_URL);
   if (!response.ok) throw new Error(`the rules answered ${response.status}`);
   let body = new Uint8Array(await response.arrayBuffer());
@@ -20,11 +26,11 @@ export async function fetchRules(inflateAfter) {
     const stream = new Response(body).body.pipeThrough(new DecompressionStream("gzip"));
     body = new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  return unbundle(body);
+  return body;
 }
 
 // buildtools/bytecode.py's bundle(): [4 bytes: the index's length][the index, JSON [[name, size], ...]][the files].
-function unbundle(body) {
+export function unbundle(body) {
   const length = new DataView(body.buffer, body.byteOffset, body.byteLength).getUint32(0, true);
   const files = {};
   let at = 4 + length;

@@ -3,8 +3,16 @@
 // It answers {kind: "bytes", bytes} as soon as the file is read (handed over whole, not copied), then
 // {kind: "checked", matches}: whether the file, read a second time, has the SHA-256 its name claims. Anything else is
 // {kind: "error", message}, and the page boots normally.
+// Meanwhile it fetches and inflates the rules' bundle, which the restored Python needs at once, and answers
+// {kind: "rules", body} (handed over), or {kind: "rules-error", message}: inflated on the page, it took 10-16 ms of
+// the page's thread in the middle of the restore.
 
+import { fetchBundle } from "./rules-files.js";
 import { findSnapshot, sha256 } from "./snapshot.js";
+
+fetchBundle().then(
+  (body) => postMessage({ kind: "rules", body }, [body.buffer]),
+  (error) => postMessage({ kind: "rules-error", message: String(error?.message ?? error) }));
 
 try {
   const found = await findSnapshot();

@@ -90,9 +90,10 @@ function refuse(message) {
   mark("refused", message);
 }
 
-// The stored snapshot, read in a Worker (js/snapshot-reader.js) while the page starts: {bytes, checked}, a
-// promise of its bytes and one of whether they match their checksum, worked out off this thread. Null when no
-// snapshot of this build was stored; bytes rejects when the file is gone all the same.
+// The stored snapshot, read in a Worker (js/snapshot-reader.js) while the page starts: {bytes, checked, rules}, a
+// promise of its bytes, one of whether they match their checksum, worked out off this thread, and one of the rules'
+// bundle, fetched and inflated there too (js/rules-files.js). Null when no snapshot of this build was stored; bytes
+// rejects when the file is gone all the same.
 export const stored = root && usable() && typeof Worker === "function" && hinted() ? readInWorker() : null;
 
 function readInWorker() {
@@ -101,16 +102,27 @@ function readInWorker() {
   const bytes = new Promise((resolve, reject) => { settle = { resolve, reject }; });
   let answer;
   const checked = new Promise((resolve, reject) => { answer = { resolve, reject }; });
+  let bundle;
+  const rules = new Promise((resolve, reject) => { bundle = { resolve, reject }; });
+  let left = 2;   // answers still to come: the checksum's and the rules'
+  const done = () => { if (--left === 0) worker.terminate(); };
   const fail = (error) => {
     worker.terminate();
     settle.reject(error);
     answer.reject(error);
+    bundle.reject(error);
   };
   worker.addEventListener("message", ({ data }) => {
     if (data.kind === "bytes") settle.resolve(data.bytes);
     else if (data.kind === "checked") {
-      worker.terminate();
       answer.resolve(data.matches);
+      done();
+    } else if (data.kind === "rules") {
+      bundle.resolve(data.body);
+      done();
+    } else if (data.kind === "rules-error") {
+      bundle.reject(new Error(data.message));
+      done();
     } else fail(new Error(data.message));
   });
   worker.addEventListener("error", (event) => fail(new Error(event.message || "the snapshot reader did not start")));
@@ -118,7 +130,8 @@ function readInWorker() {
   // later in its start, so a refusal before then would otherwise be an uncaught error of the page.
   bytes.catch(() => {});
   checked.catch(() => {});
-  return { bytes, checked };
+  rules.catch(() => {});
+  return { bytes, checked, rules };
 }
 
 export async function storeSnapshot(bytes) {
