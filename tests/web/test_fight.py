@@ -21,8 +21,9 @@ from rules.api import handle
 
 from .actions import add_sheet, settle, start_new
 from .conftest import open_page, wait_ready
+from .test_layout import at
 from .test_option_conditions import set_option, tab
-from .test_tablet import at, inside, no_text_field_focused, show_as, touch  # noqa: F401  (touch is a fixture)
+from .test_tablet import inside, no_text_field_focused, show_as, touch  # noqa: F401  (touch is a fixture)
 
 SHOTS = Path("/tmp/fight-shots")
 

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .tables import NAMES, busy_table
-from .test_tablet import SIZES, at, inside, show_as, touch  # noqa: F401  (touch is a fixture)
+from .test_layout import at
+from .test_tablet import SIZES, inside, show_as, touch  # noqa: F401  (touch is a fixture)
 
 SYSTEMS = ("typed", "megatraveller", "kyod", "sla", "fudge")
 # The reload that checks the switch is remembered costs a boot: one size a system, each size in turn (after the

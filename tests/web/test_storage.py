@@ -16,9 +16,9 @@ from rules.encounter import Encounter
 
 from .actions import add_combatant, cyrus_and_bandit, give_dice, settle, start_new, typed_margin
 from .conftest import open_page, wait_ready
-from .test_layout import SCREENS, run_axe, small_targets
+from .test_layout import SCHEMES, SCREENS, at, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
-from .test_tablet import SCHEMES, SIZES, at, show_as
+from .test_tablet import SIZES, show_as
 
 # Own profiles: each test makes its profile's storage full or refusing, with an init script.
 pytestmark = pytest.mark.own_profile

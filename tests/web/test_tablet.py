@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import open_page, set_back
-from .test_layout import run_axe
+from .test_layout import SCHEMES, at, axe_in_each_scheme
 from .tables import SYSTEMS, busy_table
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
 SIZES = {"portrait": (768, 1024), "landscape": (1024, 768), "phone": (390, 844)}
-SCHEMES = ("light", "dark")
 TEXT_FIELD = """() => { const at = document.activeElement;
   return at.tagName === 'TEXTAREA' || (at.tagName === 'INPUT' && !['checkbox', 'radio', 'button'].includes(at.type)); }"""
 
@@ -53,15 +51,6 @@ def show_as(page: Page, size: str, scheme: str = "light") -> None:
     page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     if page.url.startswith("http"):
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
-
-
-@contextmanager
-def at(where: str) -> Iterator[None]:
-    """Checks made at one of the sizes or schemes a test walks on one page: a failure says which it was."""
-    try:
-        yield
-    except AssertionError as error:
-        raise AssertionError(f"at {where}: {error}") from error
 
 
 def inside(page: Page, what: str, locator: Locator) -> None:
@@ -262,26 +251,18 @@ def test_axe_finds_no_serious_problem_in_any_state(touch: Any, system: str) -> N
     state checked in the light scheme and then the dark one, on the same page."""
     page: Page = touch("portrait", fragment=busy_table(system)["fragment"])
     found: dict[str, list[dict[str, Any]]] = {}
-
-    def check(state: str) -> None:
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-            problems = run_axe(page)
-            if problems:
-                found[f"{state}, {scheme}"] = problems
-
-    check("a busy table")
+    axe_in_each_scheme(page, "a busy table", found)
     page.get_by_test_id("latest-steps").locator("summary").tap()
     tabs = page.get_by_test_id("action-tab")
     for index in range(tabs.count()):
         tabs.nth(index).tap()
-        check(f"the tab {tabs.nth(index).inner_text()!r}, the latest steps open")
+        axe_in_each_scheme(page, f"the tab {tabs.nth(index).inner_text()!r}, the latest steps open", found)
     tabs.first.tap()
     page.get_by_test_id("combatant").first.get_by_test_id("card-menu").locator("summary").tap()
-    check("the card menu open")
+    axe_in_each_scheme(page, "the card menu open", found)
     page.get_by_test_id("type-dice").tap()
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
-    check("the dice prompt open")
+    axe_in_each_scheme(page, "the dice prompt open", found)
     assert found == {}
 
 
