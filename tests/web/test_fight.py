@@ -10,6 +10,7 @@ Screenshots of a running fight go to /tmp/fight-shots/ for a person to look at.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,9 @@ from rules.api import handle
 
 from .actions import add_sheet, settle, start_new
 from .conftest import open_page, wait_ready
+from .test_layout import at
 from .test_option_conditions import set_option, tab
-from .test_tablet import inside, no_text_field_focused, touch  # noqa: F401  (touch is a fixture)
+from .test_tablet import inside, no_text_field_focused, show_as, touch  # noqa: F401  (touch is a fixture)
 
 SHOTS = Path("/tmp/fight-shots")
 
@@ -529,33 +531,53 @@ def fudge_fight() -> dict[str, Any]:
     return call("condition", encounter=result["encounter"], id="c1", name="Prone", rounds=1)
 
 
-@pytest.mark.parametrize("size, scheme", [("landscape", "dark"), ("portrait", "light"), ("phone", "light")])
+# Each screen a size in one scheme: the shots' names say which.
+SHOT_SCREENS = [("landscape", "dark"), ("portrait", "light"), ("phone", "light")]
+
+
+def shot_screens(page: Page, system: str) -> Iterator[str]:
+    """The page shown at each of SHOT_SCREENS in turn, scrolled to the top: the start of each shot's name, which
+    says the size and scheme (for at(), too)."""
+    for size, scheme in SHOT_SCREENS:
+        show_as(page, size, scheme)
+        page.evaluate("window.scrollTo(0, 0)")
+        yield f"{system}-{size}-{scheme}"
+
+
 @pytest.mark.parametrize("system", ["sla", "fudge"])
-def test_screenshots_of_a_running_fight(touch: Any, system: str, size: str, scheme: str) -> None:
+def test_screenshots_of_a_running_fight(touch: Any, system: str) -> None:
+    """One fight a system, looked at on every screen at each of its moments (running, after Next, at the prompt)."""
     result = sla_fight() if system == "sla" else fudge_fight()
-    page = touch(size, scheme=scheme, fragment=result["fragment"])
-    expect(status(page)).to_contain_text("Round 1")
+    page = touch(SHOT_SCREENS[0][0], scheme=SHOT_SCREENS[0][1], fragment=result["fragment"])
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{system}-{size}-{scheme}.png"))
-    page.screenshot(path=str(SHOTS / f"{system}-{size}-{scheme}-full.png"), full_page=True)
-    # Whose turn it is, Next and Roll, and the newest result stay on screen however far the page is scrolled.
-    for scroll in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
-        page.evaluate(f"window.scrollTo(0, {scroll})")
-        for testid in ("turn-status", "turn-next", "roll", "latest-outcome"):
-            inside(page, testid, page.get_by_test_id(testid))
+    for name in shot_screens(page, system):
+        with at(name):
+            expect(status(page)).to_contain_text("Round 1")
+            page.screenshot(path=str(SHOTS / f"{name}.png"))
+            page.screenshot(path=str(SHOTS / f"{name}-full.png"), full_page=True)
+            # Whose turn it is, Next and Roll, and the newest result stay on screen however far the page is scrolled.
+            for scroll in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
+                page.evaluate(f"window.scrollTo(0, {scroll})")
+                for testid in ("turn-status", "turn-next", "roll", "latest-outcome"):
+                    inside(page, testid, page.get_by_test_id(testid))
+            page.evaluate("window.scrollTo(0, 0)")
+            noted = by_name(page, "Scum" if system == "sla" else "Snorri")
+            noted.get_by_test_id("card-notes").scroll_into_view_if_needed()
+            noted.screenshot(path=str(SHOTS / f"{name}-card.png"))
     page.evaluate("window.scrollTo(0, 0)")
-    noted = by_name(page, "Scum" if system == "sla" else "Snorri")
-    noted.get_by_test_id("card-notes").scroll_into_view_if_needed()
-    noted.screenshot(path=str(SHOTS / f"{system}-{size}-{scheme}-card.png"))
-    page.evaluate("window.scrollTo(0, 0)")
+    status_before = status(page).inner_text()
     next_turn(page)
-    page.screenshot(path=str(SHOTS / f"{system}-{size}-{scheme}-next.png"))
+    expect(status(page)).not_to_have_text(status_before)       # the shots after Next are of the next turn
+    for name in shot_screens(page, system):
+        page.screenshot(path=str(SHOTS / f"{name}-next.png"))
     if system == "sla":
         next_turn(page)
         next_turn(page)
         next_turn(page)
         # The round's end asks for the next round's initiative; the prompt (which hides the turn bar: it says
         # whose dice they are) is on screen whole.
-        expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "initiative c1")
-        page.screenshot(path=str(SHOTS / f"{system}-{size}-{scheme}-prompt.png"))
-        inside(page, "dice-prompt", page.get_by_test_id("dice-prompt"))
+        for name in shot_screens(page, system):
+            with at(name):
+                expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "initiative c1")
+                page.screenshot(path=str(SHOTS / f"{name}-prompt.png"))
+                inside(page, "dice-prompt", page.get_by_test_id("dice-prompt"))

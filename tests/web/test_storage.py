@@ -5,6 +5,7 @@ window makes it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,8 +16,9 @@ from rules.encounter import Encounter
 
 from .actions import add_combatant, cyrus_and_bandit, give_dice, settle, start_new, typed_margin
 from .conftest import open_page, wait_ready
-from .test_layout import SCREENS, run_axe, small_targets
+from .test_layout import SCHEMES, SCREENS, at, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
+from .test_tablet import SIZES, show_as
 
 # Own profiles: each test makes its profile's storage full or refusing, with an init script.
 pytestmark = pytest.mark.own_profile
@@ -330,22 +332,32 @@ def test_a_player_link_followed_under_a_dice_prompt_opens_once_the_dice_are_used
     assert entries(app)[0]["rev"] == 4   # two Adds and the hit
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024), (390, 844)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(context: BrowserContext, site_url: str,
-                                                                             width: int, height: int, scheme: str) -> None:
+def screens(page: Page) -> Iterator[tuple[int, int, str]]:
+    """The page shown at every size (test_tablet's SIZES) in every scheme, in turn: (width, height, scheme)."""
+    for size, (width, height) in SIZES.items():
+        for scheme in SCHEMES:
+            show_as(page, size, scheme)
+            yield width, height, scheme
+
+
+def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(context: BrowserContext,
+                                                                             site_url: str) -> None:
+    """One profile and one full storage, the question and the deleted list looked at on every screen."""
     page = with_quota(context, site_url)
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.set_viewport_size({"width": width, "height": height})
     two_unsaved(page)
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.get_by_test_id("new-encounter").click()
-    asked(page, "Starting a new encounter replaces it.")
-    assert [target for target in small_targets(page) if target["what"].startswith("replace")] == []
-    assert run_axe(page) == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(SCREENS / f"replace-{width}x{height}-{scheme}.png"))
-    page.get_by_test_id("replace-cancel").click()
+    for width, height, scheme in screens(page):
+        with at(f"{width}x{height}, {scheme}"):
+            page.get_by_test_id("new-encounter").click()
+            asked(page, "Starting a new encounter replaces it.")
+            assert [target for target in small_targets(page) if target["what"].startswith("replace")] == []
+            assert run_axe(page) == []
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(SCREENS / f"replace-{width}x{height}-{scheme}.png"))
+            # Cancelled: the work on screen stays, unsaved, for the question at the next screen.
+            page.get_by_test_id("replace-cancel").click()
+            expect(page.get_by_test_id("replace-dialog")).to_be_hidden()
+    # Ann can be deleted once: refused while storage is full, then deleted with room again (at the last screen).
     open_library(page)
     entry_with(page, "Ann").get_by_test_id("library-delete").click()
     refused = page.get_by_test_id("library-dialog").get_by_test_id("banner").filter(has_text="could not be deleted")
@@ -354,7 +366,9 @@ def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(con
     settle(page)    # a tap acts once: Delete tapped again at once would be a double tap, dropped
     entry_with(page, "Ann").get_by_test_id("library-delete").click()
     page.get_by_test_id("library-deleted").locator("summary").click()
-    expect(page.get_by_test_id("library-erase")).to_be_visible()
-    assert [target for target in small_targets(page) if target["what"].startswith("library")] == []
-    assert run_axe(page) == []
-    page.screenshot(path=str(SCREENS / f"library-deleted-{width}x{height}-{scheme}.png"))
+    for width, height, scheme in screens(page):
+        with at(f"{width}x{height}, {scheme}"):
+            expect(page.get_by_test_id("library-erase")).to_be_visible()
+            assert [target for target in small_targets(page) if target["what"].startswith("library")] == []
+            assert run_axe(page) == []
+            page.screenshot(path=str(SCREENS / f"library-deleted-{width}x{height}-{scheme}.png"))
