@@ -14,16 +14,32 @@ TAP_SETTLE_MS = 400
 
 
 @contextmanager
-def seen_as(page: Page, width: int, height: int, scheme: str) -> Iterator[None]:
-    """The page as a tablet turned to ``width`` x ``height`` in ``scheme`` (the layout is the style sheet's media
-    queries, which follow at once): one table built through the page, then looked at on every screen, instead of
-    built again for each. A check that fails inside says which screen it failed on."""
-    page.set_viewport_size({"width": width, "height": height})
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+def at(where: str) -> Iterator[None]:
+    """Checks made at one of the sizes or schemes a test walks on one page (the page resized or its scheme switched,
+    as a person turns a tablet round or switches to dark mode; the layout is CSS media queries): a failure says
+    which it was."""
     try:
         yield
     except AssertionError as error:
-        raise AssertionError(f"at {width}x{height} {scheme}: {error}") from error
+        raise AssertionError(f"at {where}: {error}") from error
+
+
+def turn_to(page: Page, width: int, height: int, scheme: str = "light") -> None:
+    """The page on a screen ``width`` x ``height`` in ``scheme``, as a tablet turned round or switched to dark mode
+    has it. Once the page is loaded, a frame is let pass, so that its own resize handlers have run."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    if page.url.startswith("http"):
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+
+
+@contextmanager
+def seen_as(page: Page, width: int, height: int, scheme: str) -> Iterator[None]:
+    """The page turned to ``width`` x ``height`` in ``scheme`` (turn_to) for the checks inside: one table built
+    through the page, then looked at on every screen, instead of built again for each."""
+    turn_to(page, width, height, scheme)
+    with at(f"{width}x{height}, {scheme}"):
+        yield
 
 
 def settle(page: Page) -> None:

@@ -19,9 +19,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from rules.api import handle
 
-from .actions import add_sheet, settle, start_new
+from .actions import add_sheet, at, settle, start_new
 from .conftest import open_page, wait_ready
-from .test_layout import at
 from .test_option_conditions import set_option, tab
 from .test_tablet import inside, no_text_field_focused, show_as, touch  # noqa: F401  (touch is a fixture)
 

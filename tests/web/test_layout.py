@@ -5,14 +5,12 @@ Each test saves its screenshots in dist/screens/ so a person can look at them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import FloatRect, Page, expect
 
-from .actions import add_combatant, hit_with_typed_dice
+from .actions import add_combatant, at, hit_with_typed_dice
 from .axe import axe_script
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
@@ -34,17 +32,6 @@ def busy_table(page: Page, *, taken_out: bool = True) -> None:
         page.get_by_test_id("roll").click()
         expect(page.locator('[data-testid="combatant"][data-severity="out"]')).to_have_count(1)
         page.get_by_test_id("input-attacker").select_option(label="Cyrus")
-
-
-@contextmanager
-def at(where: str) -> Iterator[None]:
-    """Checks made at one of the sizes or schemes a test walks on one page (the page resized or its scheme switched,
-    as a person turns a tablet round or switches to dark mode; the layout is CSS media queries): a failure says
-    which it was."""
-    try:
-        yield
-    except AssertionError as error:
-        raise AssertionError(f"at {where}: {error}") from error
 
 
 def inside(page: Page, testid: str, box: FloatRect | None, viewport: dict[str, int]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .tables import NAMES, busy_table
-from .test_layout import at
+from .actions import at
 from .test_tablet import SIZES, inside, show_as, touch  # noqa: F401  (touch is a fixture)
 
 SYSTEMS = ("typed", "megatraveller", "kyod", "sla", "fudge")

@@ -14,9 +14,9 @@ from playwright.sync_api import BrowserContext, Page, expect
 from rules import player
 from rules.encounter import Encounter
 
-from .actions import add_combatant, cyrus_and_bandit, give_dice, settle, start_new, typed_margin
+from .actions import add_combatant, at, cyrus_and_bandit, give_dice, settle, start_new, typed_margin
 from .conftest import open_page, wait_ready
-from .test_layout import SCHEMES, SCREENS, at, run_axe, small_targets
+from .test_layout import SCHEMES, SCREENS, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
 from .test_tablet import SIZES, show_as
 

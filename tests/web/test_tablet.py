@@ -17,7 +17,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import open_page, set_back
-from .test_layout import SCHEMES, at, axe_in_each_scheme
+from .actions import at, turn_to
+from .test_layout import SCHEMES, axe_in_each_scheme
 from .tables import SYSTEMS, busy_table
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
@@ -43,14 +44,9 @@ def touch(warm_phone_profile: BrowserContext, site_url: str) -> Iterator[Any]:
 
 
 def show_as(page: Page, size: str, scheme: str = "light") -> None:
-    """The page on a screen of that size (SIZES) in that colour scheme, as a person turning a tablet round or
-    switching to dark mode has it: the layout follows by CSS media queries, so one page built once can be checked
-    at every size and scheme. Once loaded, a frame is let pass so the page's own resize handlers have run."""
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    if page.url.startswith("http"):
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(null)))")
+    """The page on a screen of that size (SIZES) in that colour scheme (actions.turn_to): one page built once can
+    be checked at every size and scheme."""
+    turn_to(page, *SIZES[size], scheme)
 
 
 def inside(page: Page, what: str, locator: Locator) -> None:
