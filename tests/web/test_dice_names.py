@@ -8,13 +8,13 @@ served unbundled under src-js/ for this test only) draws a needs answer the way 
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
 from typing import Any, cast
 
-import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from .actions import add_combatant, hit_with_typed_dice
+from .actions import add_combatant, hit_with_typed_dice, seen_as
 from .test_layout import run_axe
 
 WEB_JS = Path(__file__).resolve().parents[2] / "web" / "js"
@@ -149,37 +149,44 @@ def test_a_step_shows_each_named_face_after_its_name(app: Page) -> None:
     app.get_by_test_id("log").get_by_test_id("log-entry").screenshot(path=str(SHOTS / "log-named-dice.png"))
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024), (390, 844)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_named_prompt_fits_and_reads_at_a_glance(app: Page, width: int, height: int, scheme: str) -> None:
-    """At a tablet's two orientations and a phone's width the slots, the faces, Use these dice and Roll stay on
-    screen with a result in the dock; each screenshot is saved for a person to look at."""
-    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    app.set_viewport_size({"width": width, "height": height})
+SCREEN_SIZES = [(1024, 768), (768, 1024), (390, 844)]
+SCHEMES = ("light", "dark")
+
+
+def test_the_named_prompt_fits_and_reads_at_a_glance(app: Page) -> None:
+    """At a tablet's two orientations and a phone's width, in light and dark, the slots, the faces, Use these dice and
+    Roll stay on screen with a result in the dock; each screenshot is saved for a person to look at. The prompt is
+    drawn once, one face tapped, and stays open while the page is turned and switched to dark mode (actions.seen_as
+    names the screen in any failure)."""
     add_combatant(app, "Cyrus", skill="Good (+1)")
     add_combatant(app, "Bandit", weapon=None, armour="Bandit's Leather +-*")
     hit_with_typed_dice(app, "2", "--0+0")
     expect(app.get_by_test_id("latest-outcome")).to_be_visible()
     mount(app, NAMED, "Attacker: Cyrus · Target: Bandit")
     tap(app, 5)
-    for testid in ("dice-why", "dice-use", "dice-app-rest", "dice-backspace", "roll"):
-        on_screen(testid, app.get_by_test_id(testid), width, height)
-    for index in range(3):
-        on_screen(f"dice-slot {index}", app.get_by_test_id("dice-slot").nth(index), width, height)
-    for index in range(6):
-        on_screen(f"dice-face {index}", app.get_by_test_id("dice-face").nth(index), width, height)
-    name_size = app.get_by_test_id("dice-slot-name").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
-    face_size = app.get_by_test_id("dice-slot-face").first.evaluate("(node) => parseFloat(getComputedStyle(node).fontSize)")
-    assert name_size >= 15 and face_size >= 28, (name_size, face_size)
-    assert app.evaluate("document.documentElement.scrollWidth") <= width
     SHOTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(SHOTS / f"prompt-{width}x{height}-{scheme}.png"))
-    app.get_by_test_id("dock").screenshot(path=str(SHOTS / f"dock-{width}x{height}-{scheme}.png"))
+    for (width, height), scheme in product(SCREEN_SIZES, SCHEMES):
+        with seen_as(app, width, height, scheme):
+            for testid in ("dice-why", "dice-use", "dice-app-rest", "dice-backspace", "roll"):
+                on_screen(testid, app.get_by_test_id(testid), width, height)
+            for index in range(3):
+                on_screen(f"dice-slot {index}", app.get_by_test_id("dice-slot").nth(index), width, height)
+            for index in range(6):
+                on_screen(f"dice-face {index}", app.get_by_test_id("dice-face").nth(index), width, height)
+            name_size = app.get_by_test_id("dice-slot-name").first.evaluate(
+                "(node) => parseFloat(getComputedStyle(node).fontSize)")
+            face_size = app.get_by_test_id("dice-slot-face").first.evaluate(
+                "(node) => parseFloat(getComputedStyle(node).fontSize)")
+            assert name_size >= 15 and face_size >= 28, (name_size, face_size)
+            assert app.evaluate("document.documentElement.scrollWidth") <= width
+            app.screenshot(path=str(SHOTS / f"prompt-{width}x{height}-{scheme}.png"))
+            app.get_by_test_id("dock").screenshot(path=str(SHOTS / f"dock-{width}x{height}-{scheme}.png"))
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_problem_in_the_named_prompt(app: Page, scheme: str) -> None:
-    app.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+def test_axe_finds_no_serious_problem_in_the_named_prompt(app: Page) -> None:
+    """The prompt drawn once, one face tapped, then read in light and dark at the size the page opens at."""
     mount(app, NAMED)
     tap(app, 5)
-    assert run_axe(app) == []
+    for scheme in SCHEMES:
+        with seen_as(app, 768, 1024, scheme):
+            assert run_axe(app) == []

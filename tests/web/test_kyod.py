@@ -4,14 +4,15 @@ read at a glance on a tablet and a phone."""
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, give_dice, input_named, settle, start_new, status
+from .actions import add_sheet, card, give_dice, input_named, seen_as, settle, start_new, status
 from .test_layout import run_axe, small_targets
-from .test_megatraveller import inside
+from .test_megatraveller import PHONE, PROFILE, SCHEMES, TABLETS, inside
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
 
@@ -165,49 +166,50 @@ def busy_kyod_table(page: Page) -> None:
     expect(page.get_by_test_id("latest-outcome")).to_contain_text("level 4")
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Page, width: int, height: int,
-                                                                      scheme: str) -> None:
+# Each test builds its table once and then reads it on each screen (test_megatraveller.py's screens, walked with
+# actions.seen_as), instead of opening the app and building the same table through the page again for each.
+
+def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Page) -> None:
     page = kyod
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.set_viewport_size({"width": width, "height": height})
     busy_kyod_table(page)
-    expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing, says nothing
-    page.evaluate("window.scrollTo(0, 0)")
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"kyod-{width}x{height}-{scheme}.png"))
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
-    assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
-    # Six combatants are drawn as rows (issue 36): each threshold table is in its full card a tap away, and on screen
-    # is each row with its thresholds in small.
-    tables = page.get_by_test_id("widget-table")
-    expect(tables).to_have_count(6)
-    rows = page.get_by_test_id("combatant")
-    expect(rows).to_have_count(6)
-    for index in range(6):
-        assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
-        assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), f"table {index}"
+    for (width, height), scheme in product(TABLETS, SCHEMES):
+        with seen_as(page, width, height, scheme):
+            expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENS / f"kyod-{width}x{height}-{scheme}.png"))
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+            assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+            # Six combatants are drawn as rows (issue 36): each threshold table is in its full card a tap away, and
+            # on screen is each row with its thresholds in small.
+            tables = page.get_by_test_id("widget-table")
+            expect(tables).to_have_count(6)
+            rows = page.get_by_test_id("combatant")
+            expect(rows).to_have_count(6)
+            for index in range(6):
+                assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
+                assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), \
+                    f"table {index}"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_phone_keeps_the_page_still_while_a_threshold_table_scrolls_in_its_box(kyod: Page, scheme: str) -> None:
+def test_a_phone_keeps_the_page_still_while_a_threshold_table_scrolls_in_its_box(kyod: Page) -> None:
     page = kyod
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.set_viewport_size({"width": 390, "height": 844})
     busy_kyod_table(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    width, height = PHONE
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"kyod-phone-390-{scheme}.png"), full_page=True)
+    for scheme in SCHEMES:
+        with seen_as(page, width, height, scheme):
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(SCREENS / f"kyod-phone-{width}-{scheme}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_problem_on_a_busy_kyod_table(kyod: Page, scheme: str) -> None:
+def test_axe_finds_no_serious_problem_on_a_busy_kyod_table(kyod: Page) -> None:
     page = kyod
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     busy_kyod_table(page)
-    assert run_axe(page) == []
+    for scheme in SCHEMES:
+        with seen_as(page, *PROFILE, scheme):
+            assert run_axe(page) == []
 
 
 def test_every_target_on_a_kyod_table_is_at_least_44_pixels(kyod: Page) -> None:

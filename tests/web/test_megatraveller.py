@@ -4,13 +4,14 @@ at each prompt, a vehicle's records, recovery, and Compare."""
 from __future__ import annotations
 
 import re
+from itertools import product
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .actions import add_sheet, card, give_dice, grid_cells, start_new, status
+from .actions import add_sheet, card, give_dice, grid_cells, seen_as, start_new, status
 from .test_layout import run_axe, small_targets
 
 
@@ -147,59 +148,74 @@ def inside(box: Any, width: int, height: int) -> bool:
         and box["y"] + box["height"] <= height + 0.5
 
 
-@pytest.mark.parametrize("width, height", [(1024, 768), (768, 1024)])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(traveller: Page, width: int,
-                                                                             height: int, scheme: str) -> None:
+# A tablet held either way, in light and dark. Each test builds its table once and then reads it on each screen
+# (actions.seen_as: the same page turned or switched to dark mode, which names the screen in any failure), instead of
+# opening the app and building the same table through the page again for each.
+TABLETS = [(1024, 768), (768, 1024)]
+SCHEMES = ("light", "dark")
+PHONE = (390, 844)
+PROFILE = (768, 1024)        # the size every test's page opens at (conftest.py's browser_context_args)
+
+
+def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(traveller: Page) -> None:
     page = traveller
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.set_viewport_size({"width": width, "height": height})
     busy_traveller_table(page)
-    expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing, says nothing
-    page.evaluate("window.scrollTo(0, 0)")
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"megatraveller-{width}x{height}-{scheme}.png"))
-    # Six combatants are drawn as rows (issue 36): each target's chart, whatever its kind, is in its full card a tap
-    # away, and on screen is each row with that chart in small (its marked rows, or its meters).
-    charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
-    expect(charts).to_have_count(6)
-    rows = page.get_by_test_id("combatant")
-    expect(rows).to_have_count(6)
-    for index in range(6):
-        assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
-        assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), f"chart {index}"
-    assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
-    assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+    for (width, height), scheme in product(TABLETS, SCHEMES):
+        with seen_as(page, width, height, scheme):
+            expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENS / f"megatraveller-{width}x{height}-{scheme}.png"))
+            # Six combatants are drawn as rows (issue 36): each target's chart, whatever its kind, is in its full
+            # card a tap away, and on screen is each row with that chart in small (its marked rows, or its meters).
+            charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
+            expect(charts).to_have_count(6)
+            rows = page.get_by_test_id("combatant")
+            expect(rows).to_have_count(6)
+            for index in range(6):
+                assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
+                assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), \
+                    f"chart {index}"
+            assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+            assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_phone_shows_the_whole_chart_without_sideways_scrolling(traveller: Page, scheme: str) -> None:
+def test_a_phone_shows_the_whole_chart_without_sideways_scrolling(traveller: Page) -> None:
+    """The table on a phone in light and dark; then Herr Bartolo's full card opened once, on the phone, and read in
+    light and dark."""
     page = traveller
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
-    page.set_viewport_size({"width": 390, "height": 844})
     busy_traveller_table(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    width, height = PHONE
+    for scheme in SCHEMES:
+        with seen_as(page, width, height, scheme):
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
     # Six combatants are rows: the whole chart is Herr Bartolo's full card, which his row's details control opens.
-    card(page, 1).get_by_test_id("card-details").tap()
+    with seen_as(page, width, height, SCHEMES[0]):
+        card(page, 1).get_by_test_id("card-details").tap()
     grid = card(page, 1).get_by_test_id("widget-grid")
-    expect(grid).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    assert grid.evaluate("(node) => node.scrollWidth <= node.clientWidth"), "the chart scrolls sideways"
-    box = grid.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"megatraveller-phone-390-{scheme}.png"), full_page=True)
+    for scheme in SCHEMES:
+        with seen_as(page, width, height, scheme):
+            expect(grid).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            assert grid.evaluate("(node) => node.scrollWidth <= node.clientWidth"), "the chart scrolls sideways"
+            box = grid.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+            page.screenshot(path=str(SCREENS / f"megatraveller-phone-{width}-{scheme}.png"), full_page=True)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_problem_on_a_busy_traveller_table(traveller: Page, scheme: str) -> None:
+def test_axe_finds_no_serious_problem_on_a_busy_traveller_table(traveller: Page) -> None:
+    """The table in light and dark; then Compare opened once, and read in light and dark."""
     page = traveller
-    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     busy_traveller_table(page)
-    assert run_axe(page) == []
+    for scheme in SCHEMES:
+        with seen_as(page, *PROFILE, scheme):
+            assert run_axe(page) == []
     page.get_by_test_id("action-tab").filter(has_text="Compare").click()
-    expect(page.get_by_test_id("odds-table")).to_be_visible()
-    assert run_axe(page) == []
+    for scheme in SCHEMES:
+        with seen_as(page, *PROFILE, scheme):
+            expect(page.get_by_test_id("odds-table")).to_be_visible()
+            assert run_axe(page) == []
 
 
 def test_every_target_on_a_traveller_table_is_at_least_44_pixels(traveller: Page) -> None:
