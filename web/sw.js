@@ -28,19 +28,23 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// Where the browser can (Chromium's static routing), a request for the site's files other than a page is answered
-// from this build's cache without starting this worker or running its fetch handler: each of a return visit's
-// files then arrives without a hop through this script (the runtime's WebAssembly, 9.6 MB, included). A file the
-// cache lacks goes to the network, as the handler below would send it. Pages (navigations) and addresses with a
-// query stay with the handler, which also answers those with the file they were not cached under. A browser
-// without the routes, or one that refuses them, is served by the handler alone.
+// Where the browser can (Chromium's static routing), a request for one of the site's files, and the opening of the
+// app's page or the players' page at their plain addresses, is answered from this build's cache without running
+// this worker's fetch handler, or starting the worker at all: a return visit's files then arrive without a hop
+// through this script (the runtime's WebAssembly, 9.6 MB, included), and its page without waiting for the worker
+// to start (a tablet's browser stops an idle one). What the cache lacks goes to the network, as the handler would
+// send it. Other pages, and addresses with a query, stay with the handler, which answers those with the file they
+// were not cached under. A browser without the routes, or one that refuses them, is served by the handler alone.
 function routeToCache(event) {
   if (typeof event.addRoutes !== "function" || typeof URLPattern !== "function") return;
-  const site = new URL("./", self.location.href).pathname;
+  const site = new URL("./", self.location.href).pathname.replace(/[:*(){}?+\\]/g, "\\$&");   // taken literally
+  const cached = { cacheName: CACHE };
+  const pages = new URLPattern({ pathname: `${site}{player.html}?`, search: "" });
   try {
     event.waitUntil(event.addRoutes([
+      { condition: { requestMode: "navigate", urlPattern: pages }, source: cached },
       { condition: { requestMode: "navigate" }, source: "fetch-event" },
-      { condition: { urlPattern: new URLPattern({ pathname: `${site}*`, search: "" }) }, source: { cacheName: CACHE } },
+      { condition: { urlPattern: new URLPattern({ pathname: `${site}*`, search: "" }) }, source: cached },
     ]).catch(() => { /* refused: the handler serves everything */ }));
   } catch { /* an engine that knows addRoutes but not these rules: the same */ }
 }

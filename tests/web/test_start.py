@@ -27,16 +27,19 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     assert not any(name.endswith(".whl") for name in asked), asked
 
 
-def test_a_return_visit_reads_its_files_from_the_cache_past_the_worker(app: Page) -> None:
-    """In a profile that keeps the site (conftest.py's warm one), the page's files come from the build's cache by the
-    service worker's static routes (web/sw.js), without its fetch handler; the page itself still goes through the
-    handler, which answers addresses it was not cached under."""
+def test_a_return_visit_reads_its_files_from_the_cache_past_the_worker(app: Page, site_url: str) -> None:
+    """In a profile that keeps the site (conftest.py's warm one), the page and its files come from the build's cache
+    by the service worker's static routes (web/sw.js), without its fetch handler; the page at an address with a
+    query still goes through the handler, which answers it with the page it was not cached under."""
     routed = app.evaluate("""() => Object.fromEntries(performance.getEntriesByType("resource")
       .map((entry) => [new URL(entry.name).pathname.split("/").pop(), entry.workerFinalSourceType]))""")
     for name in ("app.css", "app.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs"):
         assert routed.get(name) == "cache", (name, routed)
-    page = app.evaluate('() => performance.getEntriesByType("navigation")[0].workerFinalSourceType')
-    assert page == "fetch-event", page
+    opened = '() => performance.getEntriesByType("navigation")[0].workerFinalSourceType'
+    assert app.evaluate(opened) == "cache"
+    open_page(app, site_url + "?from=home")
+    assert app.evaluate(opened) == "fetch-event"
+    expect(app.get_by_test_id("engine-message")).to_have_text("Ready")
 
 
 # Its own profile: a kept service worker would serve the rules from its cache, where the route cannot refuse them.
