@@ -12,7 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .actions import add_sheet, card, give_dice, input_named, seen_as, settle, start_new, status
 from .test_layout import run_axe, small_targets
-from .test_megatraveller import PHONE, PROFILE, SCHEMES, TABLETS, inside
+from .test_megatraveller import PHONE, PROFILE, SCHEMES, TABLETS, inside, six_rows_inside
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
 
@@ -185,12 +185,7 @@ def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Pag
             # on screen is each row with its thresholds in small.
             tables = page.get_by_test_id("widget-table")
             expect(tables).to_have_count(6)
-            rows = page.get_by_test_id("combatant")
-            expect(rows).to_have_count(6)
-            for index in range(6):
-                assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
-                assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), \
-                    f"table {index}"
+            six_rows_inside(page, width, height, "table")
 
 
 def test_a_phone_keeps_the_page_still_while_a_threshold_table_scrolls_in_its_box(kyod: Page) -> None:

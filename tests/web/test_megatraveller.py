@@ -148,6 +148,16 @@ def inside(box: Any, width: int, height: int) -> bool:
         and box["y"] + box["height"] <= height + 0.5
 
 
+def six_rows_inside(page: Page, width: int, height: int, small: str) -> None:
+    """Six combatants drawn as rows, each on the screen with its ``small`` (chart or table) in small."""
+    rows = page.get_by_test_id("combatant")
+    expect(rows).to_have_count(6)
+    for index in range(6):
+        assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
+        assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), \
+            f"{small} {index}"
+
+
 # A tablet held either way, in light and dark. Each test builds its table once and then reads it on each screen
 # (actions.seen_as: the same page turned or switched to dark mode, which names the screen in any failure), instead of
 # opening the app and building the same table through the page again for each.
@@ -170,12 +180,7 @@ def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(t
             # card a tap away, and on screen is each row with that chart in small (its marked rows, or its meters).
             charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
             expect(charts).to_have_count(6)
-            rows = page.get_by_test_id("combatant")
-            expect(rows).to_have_count(6)
-            for index in range(6):
-                assert inside(rows.nth(index).bounding_box(), width, height), f"row {index}"
-                assert inside(rows.nth(index).get_by_test_id("card-compact").bounding_box(), width, height), \
-                    f"chart {index}"
+            six_rows_inside(page, width, height, "chart")
             assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
             assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
 
