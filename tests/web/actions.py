@@ -13,6 +13,13 @@ from playwright.sync_api import Locator, Page, expect
 TAP_SETTLE_MS = 400
 
 
+# The screens a table is read on, a tablet held either way and a phone, each in light and dark: (width, height,
+# scheme), as seen_as takes them.
+SCREEN_SIZES = [(1024, 768), (768, 1024), (390, 844)]
+SCHEMES = ("light", "dark")
+EVERY_SCREEN = [(width, height, scheme) for width, height in SCREEN_SIZES for scheme in SCHEMES]
+
+
 @contextmanager
 def at(where: str) -> Iterator[None]:
     """Checks made at one of the sizes or schemes a test walks on one page (the page resized or its scheme switched,

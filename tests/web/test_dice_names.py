@@ -8,13 +8,12 @@ served unbundled under src-js/ for this test only) draws a needs answer the way 
 
 from __future__ import annotations
 
-from itertools import product
 from pathlib import Path
 from typing import Any, cast
 
 from playwright.sync_api import Locator, Page, Route, expect
 
-from .actions import add_combatant, hit_with_typed_dice, seen_as
+from .actions import EVERY_SCREEN, SCHEMES, add_combatant, hit_with_typed_dice, seen_as
 from .test_layout import run_axe
 
 WEB_JS = Path(__file__).resolve().parents[2] / "web" / "js"
@@ -149,10 +148,6 @@ def test_a_step_shows_each_named_face_after_its_name(app: Page) -> None:
     app.get_by_test_id("log").get_by_test_id("log-entry").screenshot(path=str(SHOTS / "log-named-dice.png"))
 
 
-SCREEN_SIZES = [(1024, 768), (768, 1024), (390, 844)]
-SCHEMES = ("light", "dark")
-
-
 def test_the_named_prompt_fits_and_reads_at_a_glance(app: Page) -> None:
     """At a tablet's two orientations and a phone's width, in light and dark, the slots, the faces, Use these dice and
     Roll stay on screen with a result in the dock; each screenshot is saved for a person to look at. The prompt is
@@ -165,7 +160,7 @@ def test_the_named_prompt_fits_and_reads_at_a_glance(app: Page) -> None:
     mount(app, NAMED, "Attacker: Cyrus · Target: Bandit")
     tap(app, 5)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for (width, height), scheme in product(SCREEN_SIZES, SCHEMES):
+    for width, height, scheme in EVERY_SCREEN:
         with seen_as(app, width, height, scheme):
             for testid in ("dice-why", "dice-use", "dice-app-rest", "dice-backspace", "roll"):
                 on_screen(testid, app.get_by_test_id(testid), width, height)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, input_named, seen_as, settle, start_new, unfold
+from .actions import EVERY_SCREEN, add_sheet, card, input_named, seen_as, settle, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import set_option, system_schema, tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -442,9 +442,6 @@ def test_fu21_to_fu25_the_five_rounds_each_roll_asked_for_as_it_is_reached(fudge
 
 # -- 5. a busy table, at three sizes, light and dark -----------------------------------------------------------
 
-SCREEN_SIZES = {"1024x768": "landscape", "768x1024": "portrait", "390x844": "phone"}
-
-
 def wound(page: Page, who: str, what: str, *, stun: bool = False) -> None:
     """The GM assesses a wound (the Wound tab): no dice."""
     tab(page, "wound").tap()
@@ -516,22 +513,18 @@ def test_a_busy_fudge_table_reads_on_a_tablet_and_a_phone(touch: Any) -> None:  
     page = touch("phone")
     busy_fudge_table(page)
     SCREENS.mkdir(parents=True, exist_ok=True)
-    for size, scheme, width, height in SCREENS_AND_SCHEMES:
+    for width, height, scheme in EVERY_SCREEN:
         with seen_as(page, width, height, scheme):
-            the_busy_table_reads(page, f"{size}-{scheme}", width)
+            the_busy_table_reads(page, f"{width}x{height}-{scheme}", width)
     # The prompt open over the same table: still nothing sideways, and axe still content.
     page.get_by_test_id("type-dice").tap()
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
-    for size, scheme, width, height in SCREENS_AND_SCHEMES:
+    for width, height, scheme in EVERY_SCREEN:
         with seen_as(page, width, height, scheme):
             inside(page, "the dice prompt", page.get_by_test_id("dice-prompt"))
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             assert run_axe(page) == []
-            page.screenshot(path=str(SCREENS / f"fudge-{size}-{scheme}-prompt.png"))
-
-
-SCREENS_AND_SCHEMES = [(size, scheme, *(int(side) for side in size.split("x")))
-                       for size in SCREEN_SIZES for scheme in ("light", "dark")]
+            page.screenshot(path=str(SCREENS / f"fudge-{width}x{height}-{scheme}-prompt.png"))
 
 
 def the_busy_table_reads(page: Page, name: str, width: int) -> None:

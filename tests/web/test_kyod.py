@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import add_sheet, card, give_dice, input_named, seen_as, settle, start_new, status
+from .actions import SCHEMES, add_sheet, card, give_dice, input_named, seen_as, settle, start_new, status
 from .test_layout import run_axe, small_targets
-from .test_megatraveller import PHONE, PROFILE, SCHEMES, TABLETS, inside, six_rows_inside
+from .test_megatraveller import PHONE, PROFILE, TABLETS, inside, six_rows_inside
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
 

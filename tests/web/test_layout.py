@@ -10,11 +10,10 @@ from typing import Any
 
 from playwright.sync_api import FloatRect, Page, expect
 
-from .actions import add_combatant, at, hit_with_typed_dice
+from .actions import SCHEMES, add_combatant, at, hit_with_typed_dice
 from .axe import axe_script
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
-SCHEMES = ("light", "dark")
 SIX = [("Cyrus", "Shortsword 3-/2+", ""), ("Bandit", "Dagger 2-/1+", "Leather +"), ("Goblin", "Light Club 2*", ""),
        ("Orc Sergeant", "Mace 4*", "Full Chain ---*++"), ("Troll", "Fist 0*", ""), ("Captain Sturmhagen", "Longsword 4-/2+", "")]
 

@@ -5,14 +5,13 @@ library."""
 from __future__ import annotations
 
 import json
-from itertools import product
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
 from rules.encounter import Encounter
 
-from .actions import add_combatant, cyrus_and_bandit, seen_as, settle, typed_margin
+from .actions import EVERY_SCREEN, add_combatant, cyrus_and_bandit, seen_as, settle, typed_margin
 from .conftest import open_page, wait_ready
 from .test_layout import SCREENS, run_axe, small_targets
 
@@ -316,9 +315,6 @@ def test_the_saves_of_an_earlier_version_are_moved_into_the_library_once(app: Pa
     assert names_in_library(app) == [["Old Olaf"], ["Older Otto"]]   # once: nothing is moved twice
 
 
-SCREEN_SIZES = [(1024, 768), (768, 1024), (390, 844)]
-
-
 def test_the_library_reads_and_taps_well_on_every_screen(app: Page, site_url: str) -> None:
     """The library, a damaged entry in it, opened once and read on a tablet held either way and on a phone, in light
     and dark (the same page resized and switched to dark mode: actions.seen_as names the screen in any failure). The
@@ -333,7 +329,7 @@ def test_the_library_reads_and_taps_well_on_every_screen(app: Page, site_url: st
     expect(app.get_by_test_id("banner").filter(has_text="could not be read")).to_have_count(1)
     open_library(app)
     SCREENS.mkdir(parents=True, exist_ok=True)
-    for (width, height), scheme in product(SCREEN_SIZES, ("light", "dark")):
+    for width, height, scheme in EVERY_SCREEN:
         with seen_as(app, width, height, scheme):
             expect(app.locator('[data-testid="library-entry"][data-unreadable="true"]')).to_have_count(1)
             assert app.evaluate("document.documentElement.scrollWidth") <= width

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .actions import add_sheet, card, give_dice, grid_cells, seen_as, start_new, status
+from .actions import SCHEMES, add_sheet, card, give_dice, grid_cells, seen_as, start_new, status
 from .test_layout import run_axe, small_targets
 
 
@@ -162,7 +162,6 @@ def six_rows_inside(page: Page, width: int, height: int, small: str) -> None:
 # (actions.seen_as: the same page turned or switched to dark mode, which names the screen in any failure), instead of
 # opening the app and building the same table through the page again for each.
 TABLETS = [(1024, 768), (768, 1024)]
-SCHEMES = ("light", "dark")
 PHONE = (390, 844)
 PROFILE = (768, 1024)        # the size every test's page opens at (conftest.py's browser_context_args)
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from .actions import input_named, seen_as, settle, start_new, unfold
+from .actions import EVERY_SCREEN, input_named, seen_as, settle, start_new, unfold
 from .test_layout import run_axe
 from .test_option_conditions import tab
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
@@ -476,7 +476,6 @@ def test_the_odds_line_and_its_charts(sla: Page) -> None:
 
 # -- 7. the table on a tablet and a phone, light and dark, the prompt open and closed ----------------------------
 
-SIZES = {"landscape": "1024x768", "portrait": "768x1024", "phone": "390x844"}
 
 
 def sideways(page: Page) -> list[str]:
@@ -524,9 +523,8 @@ def test_the_shot_reads_on_a_tablet_and_a_phone(touch: Any) -> None:  # noqa: F8
     max_rock_and_scum(page)
     fire_the_issues_shot(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    views = [(f"{SIZES[size]}-{scheme}", *(int(side) for side in SIZES[size].split("x")), scheme)
-             for size in SIZES for scheme in ("light", "dark")]
-    for name, width, height, scheme in views:
+    for width, height, scheme in EVERY_SCREEN:
+        name = f"{width}x{height}-{scheme}"
         with seen_as(page, width, height, scheme):
             the_result_reads(page, name, width)
     # The prompt open for the next shot's three dice, one tapped: the slots, the faces, Use and Fire on screen.
@@ -534,7 +532,8 @@ def test_the_shot_reads_on_a_tablet_and_a_phone(touch: Any) -> None:  # noqa: F8
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
     page.locator('[data-testid="dice-face"][data-face="1"]').tap()
     assert [slot["face"] for slot in slots(page)] == ["1", "", ""]
-    for name, width, height, scheme in views:
+    for width, height, scheme in EVERY_SCREEN:
+        name = f"{width}x{height}-{scheme}"
         with seen_as(page, width, height, scheme):
             the_prompt_reads(page, name, width)
     # The direction die's prompt: one slot.
@@ -542,7 +541,8 @@ def test_the_shot_reads_on_a_tablet_and_a_phone(touch: Any) -> None:  # noqa: F8
         page.locator(f'[data-testid="dice-face"][data-face="{face}"]').tap()
     page.get_by_test_id("dice-use").tap()
     expect(page.get_by_test_id("dice-prompt")).to_have_attribute("data-roll", "direction")
-    for name, width, height, scheme in views:
+    for width, height, scheme in EVERY_SCREEN:
+        name = f"{width}x{height}-{scheme}"
         with seen_as(page, width, height, scheme):
             settle(page)
             inside(page, "the direction prompt", page.get_by_test_id("dice-prompt"))

@@ -5,7 +5,6 @@ window makes it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,11 +13,11 @@ from playwright.sync_api import BrowserContext, Page, expect
 from rules import player
 from rules.encounter import Encounter
 
-from .actions import add_combatant, at, cyrus_and_bandit, give_dice, settle, start_new, typed_margin
+from .actions import (EVERY_SCREEN, add_combatant, cyrus_and_bandit, give_dice, seen_as, settle, start_new,
+                      typed_margin)
 from .conftest import open_page, wait_ready
-from .test_layout import SCHEMES, SCREENS, run_axe, small_targets
+from .test_layout import SCREENS, run_axe, small_targets
 from .test_library import entries, entry_with, link_of, names_in_library, open_library, open_link
-from .test_tablet import SIZES, show_as
 
 # Own profiles: each test makes its profile's storage full or refusing, with an init script.
 pytestmark = pytest.mark.own_profile
@@ -332,22 +331,14 @@ def test_a_player_link_followed_under_a_dice_prompt_opens_once_the_dice_are_used
     assert entries(app)[0]["rev"] == 4   # two Adds and the hit
 
 
-def screens(page: Page) -> Iterator[tuple[int, int, str]]:
-    """The page shown at every size (test_tablet's SIZES) in every scheme, in turn: (width, height, scheme)."""
-    for size, (width, height) in SIZES.items():
-        for scheme in SCHEMES:
-            show_as(page, size, scheme)
-            yield width, height, scheme
-
-
 def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(context: BrowserContext,
                                                                              site_url: str) -> None:
     """One profile and one full storage, the question and the deleted list looked at on every screen."""
     page = with_quota(context, site_url)
     two_unsaved(page)
     SCREENS.mkdir(parents=True, exist_ok=True)
-    for width, height, scheme in screens(page):
-        with at(f"{width}x{height}, {scheme}"):
+    for width, height, scheme in EVERY_SCREEN:
+        with seen_as(page, width, height, scheme):
             page.get_by_test_id("new-encounter").click()
             asked(page, "Starting a new encounter replaces it.")
             assert [target for target in small_targets(page) if target["what"].startswith("replace")] == []
@@ -366,8 +357,8 @@ def test_the_question_and_the_deleted_list_read_and_tap_well_on_every_screen(con
     settle(page)    # a tap acts once: Delete tapped again at once would be a double tap, dropped
     entry_with(page, "Ann").get_by_test_id("library-delete").click()
     page.get_by_test_id("library-deleted").locator("summary").click()
-    for width, height, scheme in screens(page):
-        with at(f"{width}x{height}, {scheme}"):
+    for width, height, scheme in EVERY_SCREEN:
+        with seen_as(page, width, height, scheme):
             expect(page.get_by_test_id("library-erase")).to_be_visible()
             assert [target for target in small_targets(page) if target["what"].startswith("library")] == []
             assert run_axe(page) == []

@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from .conftest import open_page, set_back
-from .actions import at, turn_to
-from .test_layout import SCHEMES, axe_in_each_scheme
+from .actions import SCHEMES, at, turn_to
+from .test_layout import axe_in_each_scheme
 from .tables import SYSTEMS, busy_table
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
