@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 
 from .actions import input_named, start_new
 from .test_option_conditions import tab
-from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, picker_cell, settle, why_steps
+from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, picker_cell, why_steps
+from .test_sla_screens import animations_done
 from .test_tablet import touch  # noqa: F401  (a fixture: a page in a touch context of a size)
 
 GUNHEAD = "skill Auto/Support, RNG 40, RCL 3, PEN 4, DAM 6, auto, FA 1"
@@ -73,7 +74,7 @@ def test_a_full_auto_burst_with_typed_dice_is_drawn_bullet_by_bullet(touch: Any,
     kinds = marks.evaluate_all("(nodes) => nodes.map((node) => node.dataset.kind)")
     assert kinds == ["aim"] + ["hit"] * 10
     expect(card.get_by_test_id("combatant-status")).to_contain_text("Dead")
-    settle(page)
+    animations_done(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"burst-{size}.png"), full_page=True)
     card.get_by_test_id("widget-hexes").screenshot(path=str(SHOTS / f"burst-diagram-{size}.png"))
