@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,8 +36,13 @@ CHROMIUM_FLAGS = [
     "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 FOREIGN: list[str] = []
+# Chromium's own log, one file per test process: a test whose page's renderer died ("Target crashed") reports what
+# Chromium logged while it ran (pytest_runtest_makereport below), so that a crash seen once in CI explains itself.
+CHROMIUM_LOG = Path(tempfile.gettempdir()) / f"woundbook-chromium-{os.getpid()}.log"
+CHROMIUM_NOISE = ("dbus", "bluez", "idle_linux", "UPower")   # a machine with no desktop bus: logged at every start
 # What a return visit needs kept in the warm profile's local storage (web/js/snapshot.js): everything else is the app's.
 SNAPSHOT_NOTES = ["woundbook.snapshot", "woundbook.snapshot-refused"]
+LOG_START = pytest.StashKey[int]()
 SNAPSHOT_SETTLED = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
 
 
@@ -61,7 +68,30 @@ def site_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_FLAGS}
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": [*CHROMIUM_FLAGS, "--enable-logging"],
+            "env": {**os.environ, "CHROME_LOG_FILE": str(CHROMIUM_LOG)}}
+
+
+def chromium_log_size() -> int:
+    return CHROMIUM_LOG.stat().st_size if CHROMIUM_LOG.exists() else 0
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    item.stash[LOG_START] = chromium_log_size()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Iterator[Any]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and "crashed" in str(report.longrepr) and CHROMIUM_LOG.exists():
+        with CHROMIUM_LOG.open("rb") as log:
+            log.seek(item.stash.get(LOG_START, 0))
+            lines = [line for line in log.read().decode(errors="replace").splitlines()
+                     if not any(noise in line for noise in CHROMIUM_NOISE)]
+        report.sections.append((f"Chromium's log while the test ran ({CHROMIUM_LOG})", "\n".join(lines[-60:]) or "(nothing)"))
 
 
 @pytest.fixture(scope="session")
