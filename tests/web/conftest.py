@@ -94,6 +94,16 @@ def pytest_runtest_makereport(item: pytest.Item) -> Iterator[Any]:
         report.sections.append((f"Chromium's log while the test ran ({CHROMIUM_LOG})", "\n".join(lines[-60:]) or "(nothing)"))
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """A test that passed when run again after its renderer crashed (buildtools/testing.py) still shows what
+    Chromium logged of the crash."""
+    for report in terminalreporter.stats.get("rerun", []):
+        for title, text in report.sections:
+            if title.startswith("Chromium's log"):
+                terminalreporter.write_sep("-", f"{report.nodeid} crashed, then was run again: {title}")
+                terminalreporter.write_line(text)
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     # No bypass_csp: every browser test drives the page under the policy it ships with, which allows no eval. Nothing
