@@ -226,7 +226,7 @@ class WebKitVisits:
         ready = [visit["ready_ms"] for visit in self.visits if "ready_ms" in visit]
         cold = round(statistics.median(ready), 1) if ready else None
         return {"cold_ms": cold, "each_cold_ms": ready, "runs_ready": f"{len(ready)}/{len(self.visits)}",
-                "vs_chromium_first_visit": round(cold / chromium_cold_ms, 2) if cold and chromium_cold_ms else None,
+                "vs_chromium_first_visit": round(cold / chromium_cold_ms, 3) if cold and chromium_cold_ms else None,
                 "failures": [visit["failed"] for visit in self.visits if "failed" in visit],
                 "snapshot_when_ready": sorted({str(visit.get("snapshot")) for visit in self.visits}),
                 "log": str(self.log)}
