@@ -121,9 +121,8 @@ def test(extra: list[str], build: Callable[[], object]) -> int:
         or "no:xdist" in extra else ["-n", "auto", *([] if any(arg.startswith("--dist") for arg in extra)
                                                      else ["--dist", "worksteal"])]
     # A page whose renderer died ("Target crashed": Chromium's process, not the page's code) gets its test run once
-    # more, and only that: CI saw four such crashes in one run (stop 43), none here in four full runs and 54 first
-    # visits three at a time. The rerun shows in the summary (R), and a test that crashes twice fails with
-    # Chromium's log of the crash (tests/web/conftest.py, pytest_runtest_makereport).
+    # more, and only that: CI saw four such crashes in one run (stop 43); here they came about once in 70 first
+    # visits. The rerun is listed in the summary, with Chromium's log of the crash (tests/web/conftest.py).
     reruns = [] if any(arg.startswith("--reruns") for arg in extra) else ["--reruns", "1", "--only-rerun", "Target crashed"]
     began = time.monotonic()
     status = subprocess.run([python, "-m", "pytest", *processes, *reruns, *durations, *extra], cwd=ROOT).returncode

@@ -72,13 +72,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
             "env": {**os.environ, "CHROME_LOG_FILE": str(CHROMIUM_LOG)}}
 
 
-def chromium_log_size() -> int:
-    return CHROMIUM_LOG.stat().st_size if CHROMIUM_LOG.exists() else 0
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
-    item.stash[LOG_START] = chromium_log_size()
+    item.stash[LOG_START] = CHROMIUM_LOG.stat().st_size if CHROMIUM_LOG.exists() else 0
     yield
 
 
@@ -86,7 +82,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
 def pytest_runtest_makereport(item: pytest.Item) -> Iterator[Any]:
     outcome = yield
     report = outcome.get_result()
-    if report.failed and "crashed" in str(report.longrepr) and CHROMIUM_LOG.exists():
+    if report.failed and "Target crashed" in str(report.longrepr) and CHROMIUM_LOG.exists():
         with CHROMIUM_LOG.open("rb") as log:
             log.seek(item.stash.get(LOG_START, 0))
             lines = [line for line in log.read().decode(errors="replace").splitlines()

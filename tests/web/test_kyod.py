@@ -4,7 +4,6 @@ read at a glance on a tablet and a phone."""
 
 from __future__ import annotations
 
-from itertools import product
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .actions import SCHEMES, add_sheet, card, give_dice, input_named, seen_as, settle, start_new, status
 from .test_layout import run_axe, small_targets
-from .test_megatraveller import PHONE, PROFILE, TABLETS, inside, six_rows_inside
+from .test_megatraveller import PHONE, PROFILE, each_tablet, inside, six_rows_inside
 
 SCREENS = Path(__file__).resolve().parents[2] / "dist" / "screens"
 
@@ -172,20 +171,18 @@ def busy_kyod_table(page: Page) -> None:
 def test_six_targets_their_thresholds_and_the_roll_button_fit_a_tablet(kyod: Page) -> None:
     page = kyod
     busy_kyod_table(page)
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    for (width, height), scheme in product(TABLETS, SCHEMES):
-        with seen_as(page, width, height, scheme):
-            expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing
-            page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(SCREENS / f"kyod-{width}x{height}-{scheme}.png"))
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
-            assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
-            # Six combatants are drawn as rows (issue 36): each threshold table is in its full card a tap away, and
-            # on screen is each row with its thresholds in small.
-            tables = page.get_by_test_id("widget-table")
-            expect(tables).to_have_count(6)
-            six_rows_inside(page, width, height, "table")
+
+    def check(width: int, height: int) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+        assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+        # Six combatants are drawn as rows (issue 36): each threshold table is in its full card a tap away, and
+        # on screen is each row with its thresholds in small.
+        tables = page.get_by_test_id("widget-table")
+        expect(tables).to_have_count(6)
+        six_rows_inside(page, width, height, "table")
+
+    each_tablet(page, "kyod", check)
 
 
 def test_a_phone_keeps_the_page_still_while_a_threshold_table_scrolls_in_its_box(kyod: Page) -> None:

@@ -4,6 +4,7 @@ at each prompt, a vehicle's records, recovery, and Compare."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -166,22 +167,33 @@ PHONE = (390, 844)
 PROFILE = (768, 1024)        # the size every test's page opens at (conftest.py's browser_context_args)
 
 
-def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(traveller: Page) -> None:
-    page = traveller
-    busy_traveller_table(page)
+def each_tablet(page: Page, name: str, check: Callable[[int, int], None]) -> None:
+    """The busy table turned to each tablet screen, light and dark, with no banner (New from an empty encounter
+    keeps nothing), scrolled to the top and saved as dist/screens/<name>-<width>x<height>-<scheme>.png, then
+    ``check(width, height)``; a failure names the screen (actions.seen_as)."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     for (width, height), scheme in product(TABLETS, SCHEMES):
         with seen_as(page, width, height, scheme):
-            expect(page.get_by_test_id("banner")).to_have_count(0)   # New from an empty encounter keeps nothing
+            expect(page.get_by_test_id("banner")).to_have_count(0)
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(SCREENS / f"megatraveller-{width}x{height}-{scheme}.png"))
-            # Six combatants are drawn as rows (issue 36): each target's chart, whatever its kind, is in its full
-            # card a tap away, and on screen is each row with that chart in small (its marked rows, or its meters).
-            charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
-            expect(charts).to_have_count(6)
-            six_rows_inside(page, width, height, "chart")
-            assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
-            assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+            page.screenshot(path=str(SCREENS / f"{name}-{width}x{height}-{scheme}.png"))
+            check(width, height)
+
+
+def test_six_targets_of_every_kind_the_roll_button_and_the_result_fit_a_tablet(traveller: Page) -> None:
+    page = traveller
+    busy_traveller_table(page)
+
+    def check(width: int, height: int) -> None:
+        # Six combatants are drawn as rows (issue 36): each target's chart, whatever its kind, is in its full
+        # card a tap away, and on screen is each row with that chart in small (its marked rows, or its meters).
+        charts = page.locator('[data-testid="widget-grid"], [data-testid="widget-meters"]')
+        expect(charts).to_have_count(6)
+        six_rows_inside(page, width, height, "chart")
+        assert inside(page.get_by_test_id("roll").bounding_box(), width, height)
+        assert inside(page.get_by_test_id("latest-outcome").bounding_box(), width, height)
+
+    each_tablet(page, "megatraveller", check)
 
 
 def test_a_phone_shows_the_whole_chart_without_sideways_scrolling(traveller: Page) -> None:
