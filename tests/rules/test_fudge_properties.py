@@ -395,23 +395,34 @@ def test_undo_restores_the_view_before_any_action(setup: tuple[dict[str, Any], P
 FOUR = [{"name": name} for name in ("Ann", "Bo", "Cy", "Di")]
 
 
+MOST_HEALINGS = 8   # 40 levels: more than any card the plans can reach without being Dead
+
+
 @SLOW
 @example(({"pacing": "simultaneous", "record": "capacity"},
           [("wound", {"target": "c1", "level": "hurt", "part": "weapon_arm"})]), FOUR, 0)
 @given(setups(IN_A_FIGHT, pacing="simultaneous"), rosters(), st.integers(0, 10_000))
 def test_enough_healing_leaves_a_fresh_card(setup: tuple[dict[str, Any], Plan], roster: list[dict[str, Any]],
                                             seed: int) -> None:
-    """Five levels of healing and the fight's end leave everyone alive as they started: no wound, no Stun, no
-    part hurt (seed 4.35, 4.8), and a Damage Capacity back at (never above) the sheet's own (seed 4.57: healing
-    cannot raise it above the undamaged level).  The example: a Hurt weapon arm on the Damage Capacity record."""
+    """Healing, five levels at a time (the most one healing gives) until it changes nothing more, and the fight's
+    end leave everyone alive as they started: no wound, no Stun, no part hurt (seed 4.35, 4.8), and a Damage
+    Capacity back at (never above) the sheet's own (seed 4.57: healing cannot raise it above the undamaged level).
+    Once was not always enough: on the Damage Capacity record with a hit costing its severity, a fighter can lose
+    six levels (Fair to Terrible-3), and five levels healed give back five.  The example: a Hurt weapon arm on the
+    Damage Capacity record."""
     options, plan = setup
     fresh = cards(ok("view", encounter=encounter_of(sheets=roster, options=options))["view"])
     encounter = play(encounter_of(sheets=roster, options=options), plan, seed)
     for who in IDS:
-        if cards(ok("view", encounter=encounter)["view"])[who]["status"]["text"] == "Dead":
-            continue
-        encounter = ok("act", encounter=encounter, action="heal", inputs={"target": who, "how": "levels",
-                                                                           "levels": 5})["encounter"]
+        card = cards(ok("view", encounter=encounter)["view"])[who]
+        for _ in range(MOST_HEALINGS):
+            if card["status"]["text"] == "Dead":
+                break
+            healed = ok("act", encounter=encounter, action="heal", inputs={"target": who, "how": "levels",
+                                                                            "levels": 5})
+            encounter, before, card = healed["encounter"], card, cards(healed["view"])[who]
+            if card == before:
+                break
     now = cards(ok("act", encounter=encounter, action="time", inputs={"time": "fight"})["view"])
     for who in IDS:
         if now[who]["status"]["text"] != "Dead":
