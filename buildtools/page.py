@@ -25,7 +25,11 @@ PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js", "player.js")
 # What a player's phone keeps offline (sw.js?player): the players' page and what it loads, and no byte of the
 # engine; its modules are added from player.js's imports.
 PLAYER_FILES = ("player.html", "app.css", "icon.svg", "manifest.webmanifest")
-WORKER_ENTRIES = ("snapshot-reader.js", "snapshot-worker.js")
+WORKER_ENTRIES = ("snapshot-worker.js",)
+# Bundled whole, importing no chunk: a return visit waits for the snapshot this Worker reads, and a chunk it
+# imported was fetched only once the Worker's own script had arrived and been parsed (its bytes came about 50 ms
+# sooner without, read before the rules: js/snapshot-reader.js).
+WHOLE_ENTRIES = ("snapshot-reader.js",)
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 STDLIB_MORE = "python_stdlib_more.zip"   # beside python_stdlib.zip: what only installing the QR code generator imports
 
@@ -130,7 +134,8 @@ def snapshot_key(pyodide_dir: Path, rules: Path) -> str:
 
 def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
     """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
-    (the snapshot's, the rules') in chunks named by their content, so each is loaded once. Pyodide and PyScript
+    (the snapshot's, the rules') in chunks named by their content, so each is loaded once; the snapshot's reader
+    holds all it imports. Pyodide and PyScript
     stay outside, imported by the paths the page already uses. The code is not minified: it stays readable."""
     with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
         # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
@@ -139,13 +144,14 @@ def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
         sources.mkdir(parents=True)
         for source in sorted((WEB / "js").glob("*.js")):
             (sources / source.name).write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
-        result = subprocess.run(
-            [str(esbuild()), *(f"web/js/{entry}" for entry in PAGE_ENTRIES + WORKER_ENTRIES), "--bundle", "--splitting",
-             "--format=esm", f"--outdir={out.resolve()}", "--chunk-names=chunk-[hash]", "--external:../pyodide/*",
-             "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"],
-            capture_output=True, text=True, cwd=scratch)
-    if result.returncode:
-        raise SystemExit(f"esbuild could not bundle web/js/:\n{result.stderr}")
+        common = ["--bundle", "--format=esm", f"--outdir={out.resolve()}", "--external:../pyodide/*",
+                  "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"]
+        for entries, options in ((PAGE_ENTRIES + WORKER_ENTRIES, ["--splitting", "--chunk-names=chunk-[hash]"]),
+                                 (WHOLE_ENTRIES, [])):
+            result = subprocess.run([str(esbuild()), *(f"web/js/{entry}" for entry in entries), *common, *options],
+                                    capture_output=True, text=True, cwd=scratch)
+            if result.returncode:
+                raise SystemExit(f"esbuild could not bundle web/js/:\n{result.stderr}")
 
 
 def imported_modules(folder: Path, entry: str) -> set[str]:

@@ -3,6 +3,7 @@ a site that cannot serve the rules said in plain words."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -40,6 +41,17 @@ def test_a_return_visit_reads_its_files_from_the_cache_past_the_worker(app: Page
     open_page(app, site_url + "?from=home")
     assert app.evaluate(opened) == "fetch-event"
     expect(app.get_by_test_id("engine-message")).to_have_text("Ready")
+
+
+def test_the_snapshot_reader_is_one_file(page: Page, site_url: str) -> None:
+    """The Worker that reads a return visit's snapshot (js/snapshot-reader.js) imports nothing: each module it
+    imported was fetched only once its own script had arrived and been parsed, while Python's start waited for the
+    snapshot's bytes."""
+    reader = page.request.get(site_url + "js/snapshot-reader.js")
+    assert reader.ok, reader.status
+    text = reader.text()
+    assert "findSnapshot" in text and "fetchBundle" in text   # what it uses is in it
+    assert not re.search(r'^\s*import\b|\bimport\s*\(|\bfrom\s*["\']', text, re.MULTILINE), text[:400]
 
 
 # Its own profile: a kept service worker would serve the rules from its cache, where the route cannot refuse them.
