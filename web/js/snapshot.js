@@ -1,7 +1,7 @@
 // The engine's memory snapshot: Python's heap just after it started, so a return visit restores it in a
 // fraction of a second instead of starting Python again. It is made in a module Worker after a normal boot
 // (making one on the page breaks PyScript) and kept in the origin's private file system as one file named by
-// this build's key and the file's SHA-256, which is checked while the snapshot is restored. Anything wrong with
+// this build's key and the file's SHA-256, which is checked before the snapshot is restored. Anything wrong with
 // it means a normal boot, never a failed one.
 
 export const KEY = "{{SNAPSHOT_KEY}}";
@@ -47,8 +47,8 @@ export async function findSnapshot() {
   return null;
 }
 
-// The page remembers which build's snapshot it stored, so that a return visit can begin restoring it at once,
-// before the file is found.
+// The page remembers which build's snapshot it stored, and its size ("<key> <bytes>"), so that a return visit can
+// begin restoring it at once, before the file is found, and start Python's runtime before it is read.
 const HINT = "woundbook.snapshot";
 
 // Whether local storage notes this build's key under `name` (no, where storage is refused).
@@ -60,14 +60,20 @@ function noted(name) {
   }
 }
 
+// {size} when local storage notes this build's snapshot (size 0 where it was noted without one), else null.
 function hinted() {
-  return noted(HINT);
+  try {
+    const [key, size] = (localStorage.getItem(HINT) ?? "").split(" ");
+    return key === KEY ? { size: Number(size) || 0 } : null;
+  } catch {
+    return null;
+  }
 }
 
-function hint(stored) {
+function hint(stored, size) {
   try {
     if (stored) {
-      localStorage.setItem(HINT, KEY);
+      localStorage.setItem(HINT, `${KEY} ${size}`);
       localStorage.removeItem(REFUSED);
     } else localStorage.removeItem(HINT);
   } catch { /* storage refused: the next visit boots normally */ }
@@ -90,48 +96,53 @@ function refuse(message) {
   mark("refused", message);
 }
 
-// The stored snapshot, read in a Worker (js/snapshot-reader.js) while the page starts: {bytes, checked, rules}, a
-// promise of its bytes, one of whether they match their checksum, worked out off this thread, and one of the rules'
-// bundle, fetched and inflated there too (js/rules-files.js). Null when no snapshot of this build was stored; bytes
-// rejects when the file is gone all the same.
-export const stored = root && usable() && typeof Worker === "function" && hinted() ? readInWorker() : null;
+// The stored snapshot, read in a Worker (js/snapshot-reader.js) once the boot asks: {size, read(), bytes, rules}.
+// `size` is its size as noted when it was stored (0 when not noted); read() starts the Worker (once); `bytes` is a
+// promise of its bytes, which rejects when the file is gone or does not have the checksum its name claims (worked
+// out off this thread, before the bytes are handed over); `rules`, one of the rules' bundle, fetched and inflated
+// there too (js/rules-files.js). Null when no snapshot of this build was stored.
+// The Worker is started by the boot, after a return visit's first frame: started with the page, its start-up and
+// reading took the cores while the saved cards were painted (that frame came 20 ms later, medians of 9 return
+// visits here), and the file did not arrive sooner for it.
+const remembered = root && usable() && typeof Worker === "function" ? hinted() : null;
+export const stored = remembered ? readInWorker(remembered.size) : null;
 
-function readInWorker() {
-  const worker = new Worker(new URL("./snapshot-reader.js", import.meta.url), { type: "module" });
+function readInWorker(size) {
   let settle;
   const bytes = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-  let answer;
-  const checked = new Promise((resolve, reject) => { answer = { resolve, reject }; });
   let bundle;
   const rules = new Promise((resolve, reject) => { bundle = { resolve, reject }; });
-  let left = 2;   // answers still to come: the checksum's and the rules'
-  const done = () => { if (--left === 0) worker.terminate(); };
-  const fail = (error) => {
-    worker.terminate();
-    settle.reject(error);
-    answer.reject(error);
-    bundle.reject(error);
-  };
-  worker.addEventListener("message", ({ data }) => {
-    if (data.kind === "bytes") settle.resolve(data.bytes);
-    else if (data.kind === "checked") {
-      answer.resolve(data.matches);
-      done();
-    } else if (data.kind === "rules") {
-      bundle.resolve(data.body);
-      done();
-    } else if (data.kind === "rules-error") {
-      bundle.reject(new Error(data.message));
-      done();
-    } else fail(new Error(data.message));
-  });
-  worker.addEventListener("error", (event) => fail(new Error(event.message || "the snapshot reader did not start")));
   // A snapshot that cannot be read fails its restore, which is what is reported; Pyodide awaits the bytes only
   // later in its start, so a refusal before then would otherwise be an uncaught error of the page.
   bytes.catch(() => {});
-  checked.catch(() => {});
   rules.catch(() => {});
-  return { bytes, checked, rules };
+  let worker = null;
+  const read = () => {
+    if (worker) return;
+    worker = new Worker(new URL("./snapshot-reader.js", import.meta.url), { type: "module" });
+    let left = 2;   // answers still to come: the snapshot's and the rules'
+    const done = () => { if (--left === 0) worker.terminate(); };
+    const fail = (error) => {
+      worker.terminate();
+      settle.reject(error);
+      bundle.reject(error);
+    };
+    worker.addEventListener("message", ({ data }) => {
+      if (data.kind === "bytes" && !data.matches) fail(new Error("the stored snapshot does not match its checksum"));
+      else if (data.kind === "bytes") {
+        settle.resolve(data.bytes);
+        done();
+      } else if (data.kind === "rules") {
+        bundle.resolve(data.body);
+        done();
+      } else if (data.kind === "rules-error") {
+        bundle.reject(new Error(data.message));
+        done();
+      } else fail(new Error(data.message));
+    });
+    worker.addEventListener("error", (event) => fail(new Error(event.message || "the snapshot reader did not start")));
+  };
+  return { size, read, bytes, rules };
 }
 
 export async function storeSnapshot(bytes) {
@@ -222,7 +233,7 @@ export function makeSnapshotLater() {
     };
     worker.addEventListener("message", ({ data }) => {
       worker.terminate();
-      hint(data.ok);
+      hint(data.ok, data.bytes);
       if (data.ok) mark("stored", `${(data.bytes / 1e6).toFixed(1)} MB`);
       else if (data.refused) refuse(data.message);
       else mark("failed", data.message);
