@@ -127,11 +127,23 @@ CORRUPTIONS = {
       await writer.write(bytes);
       await writer.close();
     }""" % SNAPSHOT_FILE,
-    # the checksum matches, but Pyodide refuses what it finds (not a snapshot at all)
-    "refused by Pyodide": """async () => {
+    # the checksum matches, but the file is not of the size the page noted when it stored it
+    "another size": """async () => {
       const [folder, name] = await (%s)();
       await folder.removeEntry(name);
       const bytes = new Uint8Array(1 << 20).fill(7);
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+      const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
+      await writer.write(bytes);
+      await writer.close();
+    }""" % SNAPSHOT_FILE,
+    # the checksum and the size match, but Pyodide refuses what it finds (not a snapshot at all)
+    "refused by Pyodide": """async () => {
+      const [folder, name, handle] = await (%s)();
+      const size = (await handle.getFile()).size;
+      await folder.removeEntry(name);
+      const bytes = new Uint8Array(size).fill(7);
       const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
       const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
       const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();

@@ -120,7 +120,7 @@ async function boot() {
 }
 
 // Pyodide's options for restoring `stored`. Pyodide sizes the runtime's memory by the snapshot before it compiles
-// anything, and so waits for its bytes first. With their size noted when it was stored, the runtime is compiled,
+// anything, and so would wait for its bytes first. With their size noted when it was stored, the runtime is compiled,
 // linked and set up (its JavaScript API alone took about 40 ms of this thread) while the Worker still reads the
 // file and checks it. An empty array stands in for the snapshot meanwhile: it has the snapshot's length, which is
 // all Pyodide reads of it before the restore, and once the bytes arrive, in the hook Pyodide awaits just before it
@@ -130,7 +130,6 @@ async function boot() {
 // and fails, and `unread.error` says why. A Pyodide that read the array otherwise would fail its restores the same
 // way, which tests/web/test_snapshot.py would see.
 function restoring(stored, unread) {
-  if (!stored.size) return { _loadSnapshot: stored.bytes };
   const standIn = Object.defineProperty(new Uint8Array(0), "length", { value: stored.size });
   const fsInit = async () => {
     try {

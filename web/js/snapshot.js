@@ -60,11 +60,11 @@ function noted(name) {
   }
 }
 
-// {size} when local storage notes this build's snapshot (size 0 where it was noted without one), else null.
+// {size} when local storage notes this build's snapshot, else null.
 function hinted() {
   try {
     const [key, size] = (localStorage.getItem(HINT) ?? "").split(" ");
-    return key === KEY ? { size: Number(size) || 0 } : null;
+    return key === KEY && Number(size) > 0 ? { size: Number(size) } : null;
   } catch {
     return null;
   }
@@ -97,7 +97,7 @@ function refuse(message) {
 }
 
 // The stored snapshot, read in a Worker (js/snapshot-reader.js) once the boot asks: {size, read(), bytes, rules}.
-// `size` is its size as noted when it was stored (0 when not noted); read() starts the Worker (once); `bytes` is a
+// `size` is its size as noted when it was stored; read() starts the Worker (once); `bytes` is a
 // promise of its bytes, which rejects when the file is gone or does not have the checksum its name claims (worked
 // out off this thread, before the bytes are handed over); `rules`, one of the rules' bundle, fetched and inflated
 // there too (js/rules-files.js). Null when no snapshot of this build was stored.
