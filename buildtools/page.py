@@ -26,9 +26,8 @@ PAGE_ENTRIES = ("boot.js", "app.js", "interpreter.js", "player.js")
 # engine; its modules are added from player.js's imports.
 PLAYER_FILES = ("player.html", "app.css", "icon.svg", "manifest.webmanifest")
 WORKER_ENTRIES = ("snapshot-worker.js",)
-# Bundled whole, importing no chunk: a return visit waits for the snapshot this Worker reads, and a chunk it
-# imported was fetched only once the Worker's own script had arrived and been parsed (its bytes came about 50 ms
-# sooner without, read before the rules: js/snapshot-reader.js).
+# Bundled whole, importing no chunk: a chunk this Worker imported was fetched only once its own script had arrived
+# and been parsed, and the snapshot it reads came that much later (about 30 ms here).
 WHOLE_ENTRIES = ("snapshot-reader.js",)
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 STDLIB_MORE = "python_stdlib_more.zip"   # beside python_stdlib.zip: what only installing the QR code generator imports
@@ -155,8 +154,8 @@ def compiled_ahead(text: str) -> str:
 def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
     """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
     (the snapshot's, the rules') in chunks named by their content, so each is loaded once; the snapshot's reader
-    holds all it imports. Pyodide and PyScript
-    stay outside, imported by the paths the page already uses. The code is not minified: it stays readable."""
+    holds all it imports. Pyodide and PyScript stay outside, imported by the paths the page already uses. The code
+    is not minified: it stays readable."""
     with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
         # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
         # "web/js/view.js", and the same sources always give the same bytes.

@@ -1,8 +1,8 @@
 // A module Worker that reads the stored memory snapshot for the page (js/snapshot.js), so that neither finding
 // the file, nor reading its 31 MB, nor working out its checksum takes the page's own thread while it starts.
-// It answers {kind: "bytes", bytes, matches} once the file is read and its checksum worked out: the bytes (handed
-// over whole, not copied) and whether they have the SHA-256 the file's name claims. Anything else is
-// {kind: "error", message}, and the page boots normally. (The page starts Python's runtime meanwhile, and needs
+// It answers {kind: "bytes", bytes} once the file is read and found to have the SHA-256 its name claims (the bytes
+// handed over whole, not copied). Anything else, a mismatch included, is {kind: "error", message}, and the page
+// boots normally. (The page starts Python's runtime meanwhile, and needs
 // the bytes only once it is set up: js/interpreter.js.)
 // Meanwhile it fetches and inflates the rules' bundle, which the restored Python needs at once, and answers
 // {kind: "rules", body} (handed over), or {kind: "rules-error", message}: inflated on the page, it took 10-16 ms of
@@ -23,8 +23,8 @@ try {
   const found = await findSnapshot();
   if (!found) throw new Error("no snapshot of this build is stored");
   const bytes = await read(found.handle);
-  const matches = (await sha256(bytes)) === found.claimed;
-  postMessage({ kind: "bytes", bytes, matches }, [bytes.buffer]);
+  if ((await sha256(bytes)) !== found.claimed) throw new Error("the stored snapshot does not match its checksum");
+  postMessage({ kind: "bytes", bytes }, [bytes.buffer]);
 } catch (error) {
   postMessage({ kind: "error", message: String(error?.message ?? error) });
 }
