@@ -525,9 +525,16 @@ def _keys_in(value: Any) -> set[str]:
 
 
 @cache
+def valid(method: str) -> list[Case]:
+    """VALID's requests for a method, made once: some are made with engine calls of their own (open_player's link),
+    which would otherwise run again for every example. mutated() changes a copy, never these."""
+    return VALID[method](base())
+
+
+@cache
 def known_keys() -> list[str]:
     """The request keys, and every key a real request holds at any depth."""
-    cases = [case.request for make in VALID.values() for case in make(base())]
+    cases = [case.request for method in VALID for case in valid(method)]
     return sorted(set(REQUEST_KEYS).union(*(_keys_in(request) for request in cases)))
 
 
@@ -686,7 +693,7 @@ changes_of = st.one_of(change.map(lambda one: [one]), change.map(lambda one: [on
 @cache
 def places(method: str, which: int) -> list[tuple[Any, ...]]:
     """Every place in one of the method's valid requests; () is the request itself (for "extra")."""
-    return [()] + sorted(paths(VALID[method](base())[which].request), key=repr)
+    return [()] + sorted(paths(valid(method)[which].request), key=repr)
 
 
 @pytest.mark.parametrize("method", sorted(METHODS))
@@ -697,7 +704,7 @@ def test_valid_requests_with_a_field_changed_get_an_answer(method: str, which: i
                                                            ascii_only: bool, depth: int) -> None:
     if method not in VALID:
         pytest.skip(f"no valid request for {method!r} in VALID: fuzzed with arbitrary JSON only; add one")
-    cases = VALID[method](base())
+    cases = valid(method)
     which %= len(cases)
     where = places(method, which)
     resolved = [(how, where[index % len(where)], key, value) for how, index, key, value in changes]
