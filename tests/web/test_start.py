@@ -28,6 +28,23 @@ def test_boot_paints_the_shell_then_reaches_ready(page: Page, site_url: str) -> 
     assert not any(name.endswith(".whl") for name in asked), asked
 
 
+def test_a_return_visits_first_paint_has_its_saved_cards(app: Page, site_url: str) -> None:
+    """A return visit paints nothing before its saved cards are drawn (index.html's blocking="render" on app.js): no
+    empty page is laid out and painted first, a frame before them."""
+    cyrus_and_bandit(app)
+    app.add_init_script("""new MutationObserver((changes, observer) => {
+      if (!document.querySelector('[data-testid="combatant-name"]')) return;
+      window.cardsDrawnAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });""")
+    open_page(app, site_url)
+    drawn = app.evaluate("""() => ({cards: window.cardsDrawnAt ?? null,
+      paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null})""")
+    assert drawn["cards"] is not None and drawn["paint"] is not None, drawn
+    assert drawn["paint"] >= drawn["cards"], drawn
+    expect(app.get_by_test_id("combatant-name")).to_have_text(["Cyrus", "Bandit"])
+
+
 def test_a_return_visit_reads_its_files_from_the_cache_past_the_worker(app: Page, site_url: str) -> None:
     """In a profile that keeps the site (conftest.py's warm one), the page and its files come from the build's cache
     by the service worker's static routes (web/sw.js), without its fetch handler; the page at an address with a

@@ -7,7 +7,7 @@
 
 import * as engine from "./engine.js";
 import { setUpBlocks } from "./blocks-view.js";
-import { banner, once, q, rearm } from "./dom.js";
+import { afterFrame, banner, once, q, rearm } from "./dom.js";
 import { wireReplaceDialog } from "./keep.js";
 import { linkHash } from "./library.js";
 import { makeSnapshotLater } from "./snapshot.js";
@@ -54,10 +54,10 @@ if (!playerFragment) {
   waitForEngine();
   // Saved cards are painted first, then the engine starts; with none to paint (a first visit), it starts at once.
   if (!startCards?.roster.length) engine.start();
-  requestAnimationFrame(() => setTimeout(() => {
+  afterFrame(() => {
     performance.mark("woundbook:first-frame");   // read by the bench
     engine.start();
-  }));
+  });
   engine.ready.then(start, engineFailed);
 }
 
