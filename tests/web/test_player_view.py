@@ -86,6 +86,10 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
     controls = player.locator("button:visible, input:visible, select:visible, textarea:visible")
     assert controls.count() == 0, controls.evaluate_all("(nodes) => nodes.map((node) => node.outerHTML.slice(0, 80))")
     expect(player.get_by_test_id("log-entry").first).to_be_visible()
+    # Its first paint is the view, not the empty page before it (player.html's blocking="render" on player.js).
+    painted = player.evaluate("""() => ({paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null,
+      drawn: performance.getEntriesByName("woundbook:player-drawn")[0].startTime})""")
+    assert painted["paint"] is not None and painted["paint"] >= painted["drawn"], painted
     assert not player.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))")
     # A player's phone fetches nothing of the engine, and keeps only the players' page for offline use.
     player.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)

@@ -4,7 +4,10 @@
 // order, the same limits and the same words, and tests/rules/test_player_link_js.py reads a corpus of good,
 // damaged and hostile links both ways and compares what each accepts, returns and says.
 //
-// No DOM here: it runs in Node too (DecompressionStream and TextDecoder are in both).
+// No DOM here: it runs in Node too. It reads a link in one synchronous call (js/inflate.js), so the page draws the
+// view before its first frame.
+
+import { Damaged, TooLarge, inflate } from "./inflate.js";
 
 const VERSION = "p1";
 const NOUN = "player view link";
@@ -36,8 +39,8 @@ export class BadLink extends Error {}
 
 // The players' view in `fragment`, checked: resolves to the view, or rejects with a BadLink whose message says in
 // plain words what is wrong (the words rules/share.py and rules/player.py use).
-export async function readPlayerLink(fragment) {
-  const document = await decode(fragment);
+export function readPlayerLink(fragment) {
+  const document = decode(fragment);
   if (document.format !== FORMAT && document.format !== true) {   // Python's True == 1, as rules/player.py reads it
     throw new BadLink("this player view was made by another version of Woundbook and cannot be shown");
   }
@@ -49,7 +52,7 @@ export async function readPlayerLink(fragment) {
   return document;
 }
 
-async function decode(fragment) {
+function decode(fragment) {
   if (typeof fragment !== "string") throw new BadLink(`a ${NOUN} must be text`);
   const length = [...fragment].length;
   if (length > MAX_LINK_CHARS) {
@@ -69,8 +72,7 @@ async function decode(fragment) {
   }
   if (!payload) throw new BadLink(`this ${NOUN} is damaged: nothing follows its '${VERSION}.'; it was cut short`);
   const packed = unpackedBase64(payload);
-  const raw = await inflate(packed);
-  if (await endsEarly(packed)) throw new BadLink(`this ${NOUN} is damaged: it was cut short or altered`);
+  const raw = unpacked(packed);
   let text;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(raw);
@@ -106,43 +108,13 @@ function unpackedBase64(payload) {
 
 // zlib's inflate, stopped past the size limit (a small link that inflates to gigabytes is refused, not unpacked).
 // Bytes after the end of the stream, which Python's zlib leaves aside, are refused by both readers as damage.
-async function inflate(packed) {
-  const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
-  const chunks = [];
-  let size = 0;
+function unpacked(packed) {
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > MAX_JSON_BYTES) {
-        reader.cancel().catch(() => {});
-        throw new BadLink(`this ${NOUN} unpacks to more than ${MAX_JSON_BYTES} bytes; it was refused`);
-      }
-      chunks.push(value);
-    }
+    return inflate(packed, MAX_JSON_BYTES);
   } catch (error) {
-    if (error instanceof BadLink) throw error;
-    throw new BadLink(`this ${NOUN} is damaged: it was cut short or altered`);
-  }
-  const raw = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    raw.set(chunk, at);
-    at += chunk.length;
-  }
-  return raw;
-}
-
-// Whether the zlib stream ends before its last byte (bytes were added after it). Browsers disagree on such bytes
-// (Chromium refuses them, Node's zlib ignores them), so it is asked this way: without its last byte, a stream
-// that ends at its last byte is cut short, and one that ended earlier still inflates.
-async function endsEarly(packed) {
-  try {
-    await inflate(packed.subarray(0, -1));
-    return true;
-  } catch {
-    return false;
+    if (error instanceof TooLarge) throw new BadLink(`this ${NOUN} unpacks to more than ${MAX_JSON_BYTES} bytes; it was refused`);
+    if (error instanceof Damaged) throw new BadLink(`this ${NOUN} is damaged: it was cut short or altered`);
+    throw error;
   }
 }
 

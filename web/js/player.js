@@ -17,7 +17,6 @@ const SNAPSHOT = "The game master's snapshot of the fight, read-only. Ask for a 
   + "happened since.";
 const FOLLOWING = "The game master's screen, as it changes: read-only.";
 const WAITING_MS = 3000;
-let shown = 0;     // each reading's number: a slow one that ends after a newer one draws nothing
 
 show();
 addEventListener("hashchange", show);
@@ -31,16 +30,15 @@ function show() {
   else refuse("This is Woundbook's players' view: open it from the link or the QR code the game master shares.");
 }
 
-async function drawLink(fragment, about) {
-  const reading = ++shown;
+// Read and drawn in one go, before the page's first frame (player.html holds it back until this module has run).
+function drawLink(fragment, about) {
   let view;
   try {
-    view = await readPlayerLink(fragment);
+    view = readPlayerLink(fragment);
   } catch (error) {
-    if (reading === shown) refuse(`This player view cannot be shown: ${error.message}.`);
+    refuse(`This player view cannot be shown: ${error.message}.`);
     return;
   }
-  if (reading !== shown) return;
   try {
     draw(view, about);
   } catch (error) {
