@@ -15,8 +15,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.conftest import BOOT_TIMEOUT_MS
 
-# Own profiles: the snapshot is made and restored in each test's own profile.
-pytestmark = pytest.mark.own_profile
+# Own profiles: the snapshot is made and restored in each test's own profile (own_profile), but for the tests that
+# need only a stored snapshot to restore, which use the test process's warm profile: it keeps one (conftest.py).
 
 # A function, not an expression: Playwright polls an expression with eval, which the page's policy refuses.
 MADE = "() => ['stored', 'failed', 'unsupported', 'refused'].includes(document.documentElement.dataset.snapshot)"
@@ -78,6 +78,7 @@ def answers(page: Page) -> list[Any]:
     return [json.loads(page.evaluate(SESSION, list(scenario))) for scenario in SCENARIOS]
 
 
+@pytest.mark.own_profile
 def test_a_restored_engine_answers_as_a_fresh_one(context: BrowserContext, site_url: str) -> None:
     page = first_visit(context, site_url)
     fresh = answers(page)
@@ -90,7 +91,6 @@ def test_a_restored_engine_answers_as_a_fresh_one(context: BrowserContext, site_
 
 def test_restored_engines_roll_new_dice(context: BrowserContext, site_url: str) -> None:
     """A restored heap holds the random state of the moment it was taken; the app's dice must not repeat it."""
-    first_visit(context, site_url).close()
     rolls = []
     for _ in range(2):
         page = visit(context, site_url)
@@ -158,6 +158,7 @@ CORRUPTIONS = {
 }
 
 
+@pytest.mark.own_profile
 @pytest.mark.parametrize("corruption", list(CORRUPTIONS))
 def test_a_bad_snapshot_means_a_normal_start_and_a_new_snapshot(context: BrowserContext, site_url: str,
                                                                 corruption: str) -> None:
@@ -180,7 +181,6 @@ def test_a_bad_snapshot_means_a_normal_start_and_a_new_snapshot(context: Browser
 
 def test_two_tabs_opened_at_once_both_restore(context: BrowserContext, site_url: str) -> None:
     """A tablet that reopens its tabs opens the page twice at the same moment: both read the one stored snapshot."""
-    first_visit(context, site_url).close()
     pages = [context.new_page() for _ in range(2)]
     for page in pages:
         page.goto(site_url, wait_until="commit")
@@ -211,6 +211,7 @@ HOLD_THE_FILE = """(url) => new Promise((resolve, reject) => {
 })"""
 
 
+@pytest.mark.own_profile
 def test_a_snapshot_another_tab_holds_is_read_all_the_same(context: BrowserContext, site_url: str) -> None:
     context.route(f"**/{HOLDER}", lambda route: route.fulfill(body=HOLDER_SOURCE, content_type="text/javascript"))
     holder = first_visit(context, site_url)
@@ -251,6 +252,7 @@ def watched_visit(context: BrowserContext, url: str) -> tuple[Page, list[str]]:
     return page, workers
 
 
+@pytest.mark.own_profile
 def test_storage_that_refuses_writes_is_probed_once_per_build(context: BrowserContext, site_url: str) -> None:
     """Private browsing: no second Python is started to make a snapshot that cannot be stored, on the first visit
     (a small probe write fails first) nor on later ones of the same build (the refusal is remembered); a remembered
@@ -280,6 +282,7 @@ def test_storage_that_refuses_writes_is_probed_once_per_build(context: BrowserCo
     assert not [url for url in workers if "snapshot" in url], workers
 
 
+@pytest.mark.own_profile
 def test_a_refusal_remembered_by_another_build_does_not_stop_this_one(context: BrowserContext, site_url: str) -> None:
     context.add_init_script(f"localStorage.getItem({REFUSED_KEY!r}) ?? localStorage.setItem({REFUSED_KEY!r}, 'an-older-build')")
     page = first_visit(context, site_url)
