@@ -300,9 +300,11 @@ def test_a_delete_in_another_tab_is_not_undone_without_a_word(app: Page, context
     add_combatant(app, "Sam")
     other = open_page(context.new_page(), site_url)
     expect(other.get_by_test_id("combatant-name")).to_have_text(["Sam"])
+    app.bring_to_front()     # each tab in front as it is used: in the background it draws no frames to act in
     open_library(app)
     entry_with(app, "Sam").get_by_test_id("library-delete").click()
     expect(other.get_by_test_id("banner").filter(has_text="was deleted in another tab")).to_have_count(1)
+    other.bring_to_front()
     add_combatant(other, "Tod")
     back = other.get_by_test_id("banner").filter(has_text="had been deleted in another tab")
     expect(back).to_contain_text("back in your encounters")

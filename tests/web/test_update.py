@@ -184,6 +184,7 @@ def test_a_version_accepted_in_another_tab_waits_for_dice_typed_into_an_open_pro
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
     expect(page.get_by_test_id("dice-entry")).to_have_value("-0")
 
+    page.bring_to_front()                                # the game master turns back to this tab
     with reloads(page):
         give_dice(page, "0+")                            # the rest of the dice: the prompt is used, then the reload
     expect(page).to_have_title(TITLE_B)
