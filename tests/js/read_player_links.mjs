@@ -9,7 +9,7 @@ const links = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const out = [];
 for (const link of links) {
   try {
-    out.push({ view: await readPlayerLink(link) });
+    out.push({ view: readPlayerLink(link) });
   } catch (error) {
     out.push({ refused: error.constructor.name === "BadLink" ? error.message : `not a BadLink: ${error}` });
   }

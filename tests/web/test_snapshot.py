@@ -117,6 +117,23 @@ SNAPSHOT_FILE = """async () => {
   for await (const [name, handle] of folder.entries()) return [folder, name, handle];
 }"""
 
+
+def replaced_by_sevens(size: str) -> str:
+    """The snapshot file replaced by ``size`` bytes of 7 (a JavaScript expression; ``size`` is the old file's size),
+    named by their own checksum, so that the checksum matches."""
+    return """async () => {
+      const [folder, name, handle] = await (%s)();
+      const size = (await handle.getFile()).size;
+      await folder.removeEntry(name);
+      const bytes = new Uint8Array(%s).fill(7);
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+      const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
+      await writer.write(bytes);
+      await writer.close();
+    }""" % (SNAPSHOT_FILE, size)
+
+
 CORRUPTIONS = {
     # bytes changed in storage: the checksum in its name no longer matches
     "damaged in storage": """async () => {
@@ -128,28 +145,9 @@ CORRUPTIONS = {
       await writer.close();
     }""" % SNAPSHOT_FILE,
     # the checksum matches, but the file is not of the size the page noted when it stored it
-    "another size": """async () => {
-      const [folder, name] = await (%s)();
-      await folder.removeEntry(name);
-      const bytes = new Uint8Array(1 << 20).fill(7);
-      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-      const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-      const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
-      await writer.write(bytes);
-      await writer.close();
-    }""" % SNAPSHOT_FILE,
+    "another size": replaced_by_sevens("1 << 20"),
     # the checksum and the size match, but Pyodide refuses what it finds (not a snapshot at all)
-    "refused by Pyodide": """async () => {
-      const [folder, name, handle] = await (%s)();
-      const size = (await handle.getFile()).size;
-      await folder.removeEntry(name);
-      const bytes = new Uint8Array(size).fill(7);
-      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-      const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
-      const writer = await (await folder.getFileHandle(name.split(".")[0] + "." + hex + ".bin", {create: true})).createWritable();
-      await writer.write(bytes);
-      await writer.close();
-    }""" % SNAPSHOT_FILE,
+    "refused by Pyodide": replaced_by_sevens("size"),
     # the file is gone, but the page's note that it stored one is not: the restore begun on that note fails
     "gone from storage": """async () => {
       const [folder, name] = await (%s)();

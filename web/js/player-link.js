@@ -1,7 +1,7 @@
 // A players' view link (`p1.`), read without Python: the page a player opens (player.html) draws it with this
 // module alone, so a phone never fetches the rules engine. It is the JavaScript twin of the engine's reader,
 // rules/share.py's decode() and rules/player.py's read(), which stay the reference: the same checks in the same
-// order, the same limits and the same words, and tests/rules/test_player_link_js.py reads a corpus of good,
+// order, the same limits and the same words, and tests/js/test_player_link.py reads a corpus of good,
 // damaged and hostile links both ways and compares what each accepts, returns and says.
 //
 // No DOM here: it runs in Node too. It reads a link in one synchronous call (js/inflate.js), so the page draws the
@@ -37,8 +37,8 @@ const DIRECTIONAL = EMBEDDINGS + ISOLATES + PDF + PDI;
 
 export class BadLink extends Error {}
 
-// The players' view in `fragment`, checked: resolves to the view, or rejects with a BadLink whose message says in
-// plain words what is wrong (the words rules/share.py and rules/player.py use).
+// The players' view in `fragment`, checked: returns the view, or throws a BadLink whose message says in plain
+// words what is wrong (the words rules/share.py and rules/player.py use).
 export function readPlayerLink(fragment) {
   const document = decode(fragment);
   if (document.format !== FORMAT && document.format !== true) {   // Python's True == 1, as rules/player.py reads it
