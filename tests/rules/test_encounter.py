@@ -126,7 +126,7 @@ def _holds_its_texts(encounter: Encounter) -> None:
 
 
 def _documents() -> list[dict[str, object]]:
-    from .test_fuzz_api import base, kyod_base, kyod_undone
+    from .fuzz_requests import base, kyod_base, kyod_undone
     made = base()
     return [made.roster, made.fought, made.undone, made.traveller, kyod_base(), kyod_undone()]
 
