@@ -37,7 +37,7 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     staged = site / "pyodide" / "staged"
     unpack(pyodide_tgz, staged, lambda name: name in PYODIDE_FILES + ("pyodide-lock.json",))
     runtime = staged / "pyodide.asm.mjs"
-    runtime.write_text(compiled_ahead(runtime.read_text(encoding="utf-8")), encoding="utf-8")
+    runtime.write_text(table_grown_once(compiled_ahead(runtime.read_text(encoding="utf-8"))), encoding="utf-8")
     lock = json.loads((staged / "pyodide-lock.json").read_text())
     lock["packages"] = {name: lock["packages"][name] for name in VENDORED_PACKAGES}
     shutil.copy(micropip, staged / micropip.name)
@@ -149,6 +149,40 @@ def compiled_ahead(text: str) -> str:
         raise SystemExit("pyodide.asm.mjs is not one declared _createPyodideModule: buildtools/page.py's "
                          "compiled_ahead() needs checking against this Pyodide")
     return RUNTIME_WRAPPED[0] + body[len(head):-len(tail)] + RUNTIME_WRAPPED[1] + "\n"
+
+
+# Pyodide's runtime puts each of its 7,415 exported functions into the function table as it links itself
+# (emscripten's updateGOT), growing the table by one slot per function: WebKit copies the table on each grow, 125-150
+# ms of a first visit's and a return visit's thread there (3 ms when grown once; 2 ms in V8 either way). The table
+# is grown once for them all, and the new slots are taken in order where a grow would have made each (after any slot
+# freed before), so every function keeps its index: a memory snapshot holds those indexes. (Kept in Pyodide's list
+# of free slots instead, V8 took 120 ms shortening that list one slot at a time.)
+TABLE_GROWN_PER_FUNCTION = "var updateGOT=(exports,replace)=>{for(var symName in exports){"
+TABLE_GROWN_ONCE = (
+    "var reserveTableSlots=(exports,replace)=>{var adding=new Set;for(var symName in exports){"
+    "if(isInternalSym(symName)){continue}var value=exports[symName];"
+    "var existingEntry=GOT[symName]&&GOT[symName].value!=-1;"
+    "if((replace||!existingEntry)&&typeof value==\"function\"&&!getFunctionAddress(value)){adding.add(value)}}"
+    "if(adding.size){reservedTableSlots.next=wasmTable[\"grow\"](adding.size);"
+    "reservedTableSlots.end=reservedTableSlots.next+adding.size}};"
+    "var updateGOT=(exports,replace)=>{reserveTableSlots(exports,replace);for(var symName in exports){")
+TABLE_SLOT_TAKEN = 'var getEmptyTableSlot=()=>{if(freeTableIndexes.length){return freeTableIndexes.pop()}return wasmTable["grow"](1)};'
+TABLE_SLOT_RESERVED = ('var reservedTableSlots={next:0,end:0};var getEmptyTableSlot=()=>{if(freeTableIndexes.length)'
+                       '{return freeTableIndexes.pop()}if(reservedTableSlots.next<reservedTableSlots.end)'
+                       '{return reservedTableSlots.next++}return wasmTable["grow"](1)};')
+# What updateGOT adds (the slots reserved for it are exactly these functions, each once).
+TABLE_ADDS = ('if(replace||!existingEntry){var newValue;if(typeof value=="function"){newValue=addFunction(value)}'
+              'else if(typeof value.value=="number"){newValue=value}else{continue}')
+
+
+def table_grown_once(text: str) -> str:
+    """pyodide.asm.mjs with updateGOT growing the function table once (TABLE_GROWN_ONCE, TABLE_SLOT_RESERVED); the
+    build stops if its updateGOT, getEmptyTableSlot or the test for what updateGOT adds are not as this expects
+    (another Pyodide)."""
+    if any(text.count(part) != 1 for part in (TABLE_GROWN_PER_FUNCTION, TABLE_SLOT_TAKEN, TABLE_ADDS)):
+        raise SystemExit("pyodide.asm.mjs's updateGOT is not as buildtools/page.py's table_grown_once() expects: "
+                         "it needs checking against this Pyodide")
+    return text.replace(TABLE_GROWN_PER_FUNCTION, TABLE_GROWN_ONCE).replace(TABLE_SLOT_TAKEN, TABLE_SLOT_RESERVED)
 
 
 def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
