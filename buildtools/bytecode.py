@@ -22,7 +22,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from .common import WHEEL_DATE
+from .common import RULES_IMPORT, WHEEL_DATE
 
 # Run by Node: node --input-type=module -e RUNNER <pyodide folder> <archive>... It starts the runtime (on the
 # folder's own python_stdlib.zip), unpacks the archives into /wheel, runs the Python read from stdin and prints the
@@ -57,7 +57,10 @@ def pyc(source, filename):
     return base64.b64encode(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)).decode()
 """
 
+# The rules' modules compiled, then the page's module that imports them (web/rules_import.py, given as IMPORTER)
+# compiled too, and the rules imported through it once to keep their dataclasses' methods compiled (its METHODS).
 RULES = COMPILE + """
+import marshal
 compiled = {}
 for folder, _, names in sorted(os.walk("/wheel")):
     for name in sorted(names):
@@ -65,6 +68,10 @@ for folder, _, names in sorted(os.walk("/wheel")):
             path = os.path.join(folder, name)
             with open(path, "rb") as file:
                 compiled[os.path.relpath(path, "/wheel")[:-3] + ".pyc"] = pyc(file.read(), os.path.relpath(path, "/wheel"))
+compiled["rules_import.pyc"] = pyc(IMPORTER.encode(), "rules_import.py")
+importer = {"__name__": "rules_import"}
+exec(compile(IMPORTER, "rules_import.py", "exec", dont_inherit=True), importer)
+compiled[importer["METHODS"]] = base64.b64encode(importer["record"]()).decode()
 json.dumps(compiled, sort_keys=True)
 """
 
@@ -103,8 +110,10 @@ def decoded(compiled: dict[str, str]) -> dict[str, bytes]:
 
 def rules_bundle(pyodide_dir: Path, wheel: Path) -> tuple[str, bytes]:
     """What the page fetches of the rules, instead of their wheel: every module as bytecode where its source was,
-    and the data files it reads (the tables), in one gzipped bundle. (File name, bytes.)"""
-    compiled = decoded(json.loads(run_page_python(pyodide_dir, RULES, [wheel])))
+    the data files it reads (the tables), and the module the page imports them through with the dataclass methods
+    it takes (web/rules_import.py), in one gzipped bundle. (File name, bytes.)"""
+    code = f"IMPORTER = {json.dumps(RULES_IMPORT.read_text(encoding='utf-8'))}\n{RULES}"
+    compiled = decoded(json.loads(run_page_python(pyodide_dir, code, [wheel])))
     with zipfile.ZipFile(wheel) as archive:
         data = {name: archive.read(name) for name in archive.namelist()
                 if not name.endswith((".py", "/")) and ".dist-info/" not in name}

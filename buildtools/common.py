@@ -16,6 +16,7 @@ WHEEL_DIR = ROOT / "dist" / "wheel"   # the rules wheel: built beside the site, 
 WEB = ROOT / "web"
 PYTHON_MODULES = WEB / "python-modules.txt"   # what the page imports: kept in the trimmed stdlib, pre-imported in the snapshot
 QR_MODULE = WEB / "qr_matrix.py"   # text in, a QR code's modules out: shipped beside the generator, not in the rules
+RULES_IMPORT = WEB / "rules_import.py"   # the page imports the rules through it: shipped in the rules' bundle
 WHEEL_DATE = (1980, 1, 1, 0, 0, 0)  # every member of our wheel carries this time, so its hash follows its content
 
 

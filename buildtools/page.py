@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from .bytecode import rules_bundle, stdlib_compiled, with_bytecode
-from .common import PYTHON_MODULES, QR_MODULE, ROOT, WEB, WHEEL_DIR, sha256, write_hashed
+from .common import PYTHON_MODULES, QR_MODULE, ROOT, RULES_IMPORT, WEB, WHEEL_DIR, sha256, write_hashed
 from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, unpack
 from .policy import check_page_policy
 from .stdlib import imported_names, python_modules, split_off, trim_stdlib, wheel_imports
@@ -31,6 +31,9 @@ WORKER_ENTRIES = ("snapshot-worker.js",)
 WHOLE_ENTRIES = ("snapshot-reader.js",)
 VENDORED_PACKAGES = ("micropip",)   # the lock keeps only what the site serves
 STDLIB_MORE = "python_stdlib_more.zip"   # beside python_stdlib.zip: what only installing the QR code generator imports
+# Files of web/ the site does not serve as they are: the service worker and the module list are written from them,
+# the QR code module goes beside the generator, and the module the rules are imported through into their bundle.
+NOT_COPIED = ("sw.js", PYTHON_MODULES.name, QR_MODULE.name, RULES_IMPORT.name)
 
 
 def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, qr_generator: Path) -> dict[str, str]:
@@ -93,7 +96,8 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
     })
     for source in sorted(WEB.rglob("*")):
-        if source.is_file() and source.name not in ("sw.js", PYTHON_MODULES.name, QR_MODULE.name) and source.parent != WEB / "js":
+        if (source.is_file() and source.name not in NOT_COPIED and source.parent != WEB / "js"
+                and "__pycache__" not in source.parts):
             target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):

@@ -11,7 +11,7 @@
 
 import { loadPyodide as loadFresh, version } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { forgetSnapshot, mark, stored } from "./snapshot.js";
-import { addRules, fetchRules, unbundle } from "./rules-files.js";
+import { addRules, fetchRules, importRules, unbundle } from "./rules-files.js";
 
 export { version };
 
@@ -147,6 +147,7 @@ function restoring(stored, unread) {
 // The same entry point main.py puts on the page (`woundbook.call`, rules.api.call), handed over before PyScript
 // gets there. A restored heap that cannot import the rules fails here, inside the restore's try.
 function handOver(pyodide) {
+  importRules(pyodide);
   const api = pyodide.pyimport("rules.api");
   const call = (method, text) => api.call(method, text);
   dispatchEvent(new CustomEvent("woundbook:rules-ready", { detail: { call } }));

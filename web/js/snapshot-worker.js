@@ -1,13 +1,13 @@
 // A module Worker that starts Python with snapshots enabled, puts the rules' files in its home folder as the page
-// does (js/rules-files.js), imports what the page will import (python-modules.txt and rules.api), compiles ahead the
-// Python files the page sends it (PyScript's package, which PyScript writes and imports on every start), then
-// takes the memory snapshot and stores it (js/snapshot.js). It runs once per build, after a normal boot; the next
-// visit restores the snapshot with all of that already done. Nothing here touches JavaScript objects from
-// Python, so the snapshot holds no reference to this Worker.
+// does (js/rules-files.js), imports what the page will import (python-modules.txt, and the rules as the page imports
+// them), compiles ahead the Python files the page sends it (PyScript's package, which PyScript writes and imports on
+// every start), then takes the memory snapshot and stores it (js/snapshot.js). It runs once per build, after a
+// normal boot; the next visit restores the snapshot with all of that already done. Nothing here touches JavaScript
+// objects from Python, so the snapshot holds no reference to this Worker.
 
 import { loadPyodide } from "../pyodide/{{PYODIDE_DIR}}/pyodide.mjs";
 import { probeWrite, storeSnapshot } from "./snapshot.js";
-import { addRules, fetchRules } from "./rules-files.js";
+import { addRules, fetchRules, importRules } from "./rules-files.js";
 
 const MODULES = ["{{PYTHON_MODULES}}"];
 
@@ -80,8 +80,8 @@ try {
   const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
   const [pyodide, rules] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), fetchRules()]);
   addRules(pyodide, rules);
-  pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)\nimport rules.api",
-    { globals: pyodide.toPy({ MODULES }) });
+  pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)", { globals: pyodide.toPy({ MODULES }) });
+  importRules(pyodide);
   const { files, runs } = await sources;
   pyodide.runPython(PRECOMPILE, { globals: pyodide.toPy({ FILES: files, RUNS: runs }) });
   const bytes = pyodide.makeMemorySnapshot();
