@@ -1,7 +1,8 @@
-"""Pyodide's runtime module as the build serves it (buildtools/page.py): its one function wrapped in parentheses, so
-V8 compiles it off the page's thread as it arrives (compiled_ahead), and its function table grown once for the
-functions it links, not once per function (table_grown_once), with every function at the slot Pyodide's own runtime
-gives it; the build stops on a runtime not made so."""
+"""Pyodide's runtime as the build serves it (buildtools/page.py): its module's one function wrapped in parentheses, so
+V8 compiles it off the page's thread as it arrives (compiled_ahead); its function table grown once for the functions
+it links, not once per function (table_grown_once), with every function at the slot Pyodide's own runtime gives it;
+and its WebAssembly compiled as it is fetched, not once its JavaScript has run (wasm_compiled_at_once). The build
+stops on a runtime not made so."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from buildtools.page import (RUNTIME_DECLARED, RUNTIME_WRAPPED, TABLE_ADDS, TABLE_GROWN_ONCE, TABLE_GROWN_PER_FUNCTION,
-                             TABLE_SLOT_RESERVED, TABLE_SLOT_TAKEN, compiled_ahead, table_grown_once)
+                             TABLE_SLOT_RESERVED, TABLE_SLOT_TAKEN, WASM_COMPILED_AT_ONCE, WASM_COMPILED_ON_REQUEST,
+                             compiled_ahead, table_grown_once, wasm_compiled_at_once)
 from buildtools.pins import PYODIDE, npm_package, unpack
 
 SITE = Path(__file__).resolve().parents[2] / "dist" / "site"
@@ -77,3 +79,20 @@ def test_every_function_keeps_the_slot_pyodides_own_runtime_gives_it(tmp_path: P
                                         timeout=120).stdout) for folder in (built.parent, own)]
     assert len(tables[0]) > 7_000 and sum(slot is not None for slot in tables[0]) > 7_000
     assert tables[0] == tables[1]
+
+
+def test_the_loader_compiles_the_webassembly_as_it_fetches_it() -> None:
+    assert wasm_compiled_at_once("a;" + WASM_COMPILED_ON_REQUEST + "b") == "a;" + WASM_COMPILED_AT_ONCE + "b"
+    [loader] = SITE.glob("pyodide/*/pyodide.mjs")
+    text = loader.read_text(encoding="utf-8")
+    assert WASM_COMPILED_AT_ONCE in text and "instantiateStreaming" not in text
+
+
+@pytest.mark.parametrize("text", [
+    "",                                                                      # no instantiateWasm of that shape
+    WASM_COMPILED_AT_ONCE,                                                   # done already
+    WASM_COMPILED_ON_REQUEST + WASM_COMPILED_ON_REQUEST,                     # two of them
+])
+def test_a_loader_of_another_shape_stops_the_build(text: str) -> None:
+    with pytest.raises(SystemExit, match="wasm_compiled_at_once"):
+        wasm_compiled_at_once(text)
