@@ -172,7 +172,8 @@ TABLE_GROWN_ONCE = (
     "if(adding.size){reservedTableSlots.next=wasmTable[\"grow\"](adding.size);"
     "reservedTableSlots.end=reservedTableSlots.next+adding.size}};"
     "var updateGOT=(exports,replace)=>{reserveTableSlots(exports,replace);for(var symName in exports){")
-TABLE_SLOT_TAKEN = 'var getEmptyTableSlot=()=>{if(freeTableIndexes.length){return freeTableIndexes.pop()}return wasmTable["grow"](1)};'
+TABLE_SLOT_TAKEN = ('var getEmptyTableSlot=()=>{if(freeTableIndexes.length){return freeTableIndexes.pop()}'
+                    'return wasmTable["grow"](1)};')
 TABLE_SLOT_RESERVED = ('var reservedTableSlots={next:0,end:0};var getEmptyTableSlot=()=>{if(freeTableIndexes.length)'
                        '{return freeTableIndexes.pop()}if(reservedTableSlots.next<reservedTableSlots.end)'
                        '{return reservedTableSlots.next++}return wasmTable["grow"](1)};')

@@ -14,4 +14,5 @@ if (drop) delete files["rules-methods.marshal"];
 addRules(pyodide, files);
 const counts = importRules(pyodide);
 const again = importRules(pyodide);
-process.stdout.write(JSON.stringify({ counts, again, call: pyodide.runPython('import rules.api\nrules.api.call("new", \'{"system": "typed"}\')') }));
+const call = pyodide.runPython('import rules.api\nrules.api.call("new", \'{"system": "typed"}\')');
+process.stdout.write(JSON.stringify({ counts, again, call }));

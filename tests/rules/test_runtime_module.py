@@ -48,7 +48,8 @@ LINKER = TABLE_SLOT_TAKEN + TABLE_GROWN_PER_FUNCTION + "var value=exports[symNam
 
 def test_the_linker_grows_the_table_once_and_keeps_the_rest() -> None:
     grown = table_grown_once("head;" + LINKER + "tail")
-    assert grown == "head;" + TABLE_SLOT_RESERVED + TABLE_GROWN_ONCE + "var value=exports[symName];" + TABLE_ADDS + "tail"
+    linked = TABLE_SLOT_RESERVED + TABLE_GROWN_ONCE + "var value=exports[symName];" + TABLE_ADDS
+    assert grown == "head;" + linked + "tail"
 
 
 @pytest.mark.parametrize("text", [

@@ -80,7 +80,8 @@ try {
   const indexURL = new URL("../pyodide/{{PYODIDE_DIR}}/", import.meta.url).href;
   const [pyodide, rules] = await Promise.all([loadPyodide({ indexURL, _makeSnapshot: true }), fetchRules()]);
   addRules(pyodide, rules);
-  pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)", { globals: pyodide.toPy({ MODULES }) });
+  pyodide.runPython("import importlib\nfor name in MODULES: importlib.import_module(name)",
+    { globals: pyodide.toPy({ MODULES }) });
   importRules(pyodide);
   const { files, runs } = await sources;
   pyodide.runPython(PRECOMPILE, { globals: pyodide.toPy({ FILES: files, RUNS: runs }) });
