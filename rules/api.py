@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 import re
 import traceback
-import zlib
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__, fields, player, readers, share
 from .conditions import presets
 from .dice import DiceNeeded, DiceSource, GivenDice, SeededDice
+from .digest import text_key
 from .encounter import MAX_EVENTS, Encounter
 from .errors import BadField, RulesError, UnknownCombatant, UnknownEncounterKey, UnknownMethod
 from .odds import budget as odds_budget
@@ -48,9 +48,8 @@ MAX_KEY_CHARS = 40
 
 
 def _key(text: str) -> str:
-    """The name an answer gives its encounter: the length and two checksums of its canonical text."""
-    raw = text.encode("utf-8")
-    return f"{len(raw):x}-{zlib.crc32(raw):08x}-{zlib.adler32(raw):08x}"
+    """The name an answer gives its encounter: its canonical text's (rules/digest.py)."""
+    return text_key(text)
 
 
 def _encounter(request: dict[str, Any]) -> Encounter:

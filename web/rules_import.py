@@ -4,27 +4,22 @@ build compiled ahead instead of compiled as the class is made.
 dataclasses writes the methods of each class as one text and exec()s it: for the rules' 92 classes that compiling
 was 120-145 ms of their 270-320 ms import in the page's Python (in Node here), on every first visit. The build
 (buildtools/bytecode.py) imports the rules through ``record()``, which keeps the code of each text under the text's
-key, and ships it beside this module (METHODS); ``import_rules()`` hands dataclasses that code for the same text. A
-text with no code kept (rules changed since, another Python) is compiled as before."""
+name (rules/digest.py), and ships it beside this module (METHODS); ``import_rules()`` hands dataclasses that code for
+the same text. A text with no code kept (rules changed since, another Python) is compiled as before."""
 
 import builtins
 import dataclasses
 import importlib
 import marshal
 import sys
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import CodeType
 from typing import Any
 
+from rules.digest import text_key   # makes no dataclass: imported before the methods are handed over
+
 METHODS = "rules-methods.marshal"   # in Python's home folder, beside this module and the rules
-
-
-def key(text: str) -> tuple[int, int, int]:
-    """A method text's key: its length and two checksums, as the engine names an encounter's text."""
-    raw = text.encode("utf-8")
-    return len(raw), zlib.crc32(raw), zlib.adler32(raw)
 
 
 def compiled(text: str) -> CodeType:
@@ -47,11 +42,11 @@ def methods_from(code_for: Callable[[str], CodeType | str]) -> Iterator[None]:
 
 
 def record() -> bytes:
-    """Import the rules, compiling each method text here, and answer the code by the text's key (marshal)."""
-    kept: dict[tuple[int, int, int], CodeType] = {}
+    """Import the rules, compiling each method text here, and answer the code by the text's name (marshal)."""
+    kept: dict[str, CodeType] = {}
 
     def compile_and_keep(text: str) -> CodeType:
-        kept[key(text)] = code = compiled(text)
+        kept[text_key(text)] = code = compiled(text)
         return code
 
     with methods_from(compile_and_keep):
@@ -73,7 +68,7 @@ def import_rules(path: str = METHODS) -> list[int]:
     counts = [0, 0]
 
     def code_for(text: str) -> CodeType | str:
-        code = kept.pop(key(text), None) if isinstance(kept, dict) else None
+        code = kept.pop(text_key(text), None) if isinstance(kept, dict) else None
         counts[code is None] += 1
         return text if code is None else code
 
