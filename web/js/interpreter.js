@@ -114,6 +114,7 @@ async function boot() {
   }
   const pyodide = await loadFresh(options).finally(pythonStarted);
   addRules(pyodide, await rules);
+  importRules(pyodide);   // a restored heap holds the rules imported already: only a fresh one imports them
   handOver(pyodide);
   if (!document.documentElement.dataset.snapshot) mark("fresh");
   return pyodide;
@@ -147,7 +148,6 @@ function restoring(stored, unread) {
 // The same entry point main.py puts on the page (`woundbook.call`, rules.api.call), handed over before PyScript
 // gets there. A restored heap that cannot import the rules fails here, inside the restore's try.
 function handOver(pyodide) {
-  importRules(pyodide);
   const api = pyodide.pyimport("rules.api");
   const call = (method, text) => api.call(method, text);
   dispatchEvent(new CustomEvent("woundbook:rules-ready", { detail: { call } }));

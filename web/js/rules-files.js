@@ -43,8 +43,9 @@ export function unbundle(body) {
 }
 
 // The rules imported through web/rules_import.py, which hands dataclasses the methods of the rules' classes the
-// build compiled ahead instead of compiling each as the class is made: [method texts taken, texts compiled]. A
-// Python that holds the rules already (a restored snapshot) imports nothing again.
+// build compiled ahead instead of compiling each as the class is made: [method texts taken, texts compiled]. Only
+// a freshly started Python needs it (the page's and the snapshot worker's); one that holds the rules already
+// imports nothing again.
 export function importRules(pyodide) {
   const importer = pyodide.pyimport("rules_import");
   try {
