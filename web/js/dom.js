@@ -144,10 +144,13 @@ export function syncChildren(parent, nodes) {
 export const TAP_SETTLE_MS = 400;
 const settling = new Map();   // key -> the time (performance.now()) until which its taps are dropped; Infinity at work
 
+// A tap is timed from when it was made (its event's timeStamp), not from when a busy page got to it: a second tap
+// 50 ms after the first stays a double tap however long the page was held up before handling it.
 export function once(key, handler) {
   return (...args) => {
-    if ((settling.get(key) ?? 0) > performance.now()) {
-      const event = args[0];
+    const event = args[0];
+    const tapped = event instanceof Event ? Math.min(event.timeStamp, performance.now()) : performance.now();
+    if ((settling.get(key) ?? 0) > tapped) {
       if (event instanceof Event && event.type === "submit") event.preventDefault();   // dropped, and sends nothing
       return undefined;
     }
