@@ -7,6 +7,7 @@ import functools
 import http.server
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -76,8 +77,29 @@ def offline_ready(page: Page, url: str) -> Page:
     return page
 
 
+def watch_workers(page: Page) -> list[str]:
+    """Each change of a service worker version as the browser has it (DevTools' ServiceWorker domain): which build's,
+    running or stopped, installed or activated, and when. Shown when a reload does not come: the page's own view
+    showed the new build still waiting a minute after it was asked to take over (CI, stops 40, 41 and 47)."""
+    began = time.monotonic()
+    seen: dict[str, tuple[str, str]] = {}
+    changes: list[str] = []
+
+    def updated(event: dict[str, Any]) -> None:
+        for version in event["versions"]:
+            state = (version["runningStatus"], version["status"])
+            if seen.get(version["versionId"]) != state:
+                seen[version["versionId"]] = state
+                changes.append(f"{time.monotonic() - began:.1f} s: version {version['versionId']} "
+                               f"{' '.join(state)} controlling {len(version.get('controlledClients', []))}")
+    session = page.context.new_cdp_session(page)
+    session.on("ServiceWorker.workerVersionUpdated", updated)
+    session.send("ServiceWorker.enable")
+    return changes
+
+
 @contextmanager
-def reloads(page: Page) -> Iterator[None]:
+def reloads(page: Page, workers: list[str] | None = None) -> Iterator[None]:
     """What the block does makes the page load a new document (the reload into the new build), which then boots.
 
     Not expect_navigation(): that also ends at a navigation within the document, and js/keep.js makes one when it
@@ -88,7 +110,8 @@ def reloads(page: Page) -> Iterator[None]:
         with page.expect_event("load", timeout=RELOAD_TIMEOUT_MS):
             yield
     except PlaywrightError as error:
-        raise AssertionError(f"no reload: {error.message.splitlines()[0]}; the page then: {what_waits(page)}") from error
+        raise AssertionError(f"no reload: {error.message.splitlines()[0]}; the page then: {what_waits(page)}"
+                             + (f"; the service workers: {workers}" if workers is not None else "")) from error
     wait_ready(page)
 
 
@@ -161,6 +184,7 @@ def test_accepting_a_new_version_keeps_the_encounter_its_log_and_what_was_undone
 def test_a_version_accepted_in_another_tab_waits_for_dice_typed_into_an_open_prompt(page: Page,
                                                                                     two_builds: Builds) -> None:
     offline_ready(page, two_builds.url)
+    workers = watch_workers(page)
     cyrus_and_bandit(page)
     typed_margin(page, "2")
     page.get_by_test_id("type-dice").click()
@@ -173,7 +197,7 @@ def test_a_version_accepted_in_another_tab_waits_for_dice_typed_into_an_open_pro
     other = open_page(page.context.new_page(), two_builds.url)   # its navigation finds build B
     expect(update_banner(other)).to_contain_text("A new version of Woundbook is ready.",
                                                 timeout=INSTALL_TIMEOUT_MS)
-    with reloads(other):
+    with reloads(other, workers):
         update_banner(other).get_by_test_id("banner-action").click()
     expect(other).to_have_title(TITLE_B)
 
@@ -185,7 +209,7 @@ def test_a_version_accepted_in_another_tab_waits_for_dice_typed_into_an_open_pro
     expect(page.get_by_test_id("dice-entry")).to_have_value("-0")
 
     page.bring_to_front()                                # the game master turns back to this tab
-    with reloads(page):
+    with reloads(page, workers):
         give_dice(page, "0+")                            # the rest of the dice: the prompt is used, then the reload
     expect(page).to_have_title(TITLE_B)
     expect(page.get_by_test_id("log-entry")).to_have_count(3)    # two Adds and the hit
