@@ -1,5 +1,5 @@
 """`python3 build.py serve`: dist/site/ on 127.0.0.1, revalidated on every request, from a port it never shares.
-The browser tests and the bench serve the site with the same Handler."""
+The browser tests and the bench serve the site with the same Handler and Server."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import http.server
 import socket
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from .common import SITE
 
@@ -34,6 +35,13 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
     allow_reuse_port = False
     daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that hung up mid-file (a tab closed, a download it no longer needs) is no error of the server's:
+        only other failures are printed, with their traceback."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def port_is_free(port: int) -> bool:

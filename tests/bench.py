@@ -66,14 +66,13 @@ Figures (milliseconds are medians):
 from __future__ import annotations
 
 import functools
-import http.server
 import threading
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from build import Handler  # the same static server as `python3 build.py serve`
+from build import Handler, Server  # the same static server as `python3 build.py serve`
 from tests.bench_report import targets
 from tests.bench_sharing import player_visit_figures, qr_figures, share_link_chars
 from tests.bench_systems import session_figures
@@ -86,7 +85,7 @@ def run_bench(site: Path, runs: int = 9) -> dict[str, Any]:
     bench_dir = root / "bench"
     bench_dir.mkdir(exist_ok=True)
     baseline_page(site, bench_dir)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://127.0.0.1:{server.server_address[1]}"
     try:

@@ -1,21 +1,27 @@
-"""build.py without a browser: the wheel it zips itself, the swap of a new build, quiet tools, a busy port."""
+"""build.py without a browser: the wheel it zips itself, the swap of a new build, quiet tools, a busy port, a
+server quiet about a browser hanging up."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import http.server
 import importlib.util
 import io
 import os
 import socket
 import subprocess
 import sys
+import threading
 import tomllib
+import urllib.request
 import zipfile
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from buildtools.serving import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,3 +158,29 @@ def test_serve_on_a_busy_port_says_so_without_building() -> None:
     assert f"Port {port} is in use" in result.stderr and "--port " in result.stderr
     assert "[build]" not in result.stderr, "it must not build when it cannot serve"
     assert (site.stat().st_ino if site.exists() else None) == before, "the built site was replaced"
+
+
+class Failing(http.server.BaseHTTPRequestHandler):
+    failure: type[Exception] = BrokenPipeError
+
+    def do_GET(self) -> None:
+        raise self.failure("in the middle of the file")
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("failure", "printed"), [(BrokenPipeError, False), (ConnectionResetError, False),
+                                                  (ValueError, True)])
+def test_the_server_prints_its_failures_but_not_a_browser_hanging_up(failure: type[Exception], printed: bool,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A tab closed mid-download is no failure of the server's (the browser tests' log filled with such tracebacks);
+    any other failure still prints its traceback."""
+    handler = type("Handler", (Failing,), {"failure": failure})
+    with Server(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        with pytest.raises(OSError):   # the server closes the connection after handling the failure
+            urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/", timeout=30)
+        server.shutdown()
+    printed_out = capsys.readouterr().err
+    assert ("Traceback" in printed_out and failure.__name__ in printed_out) == printed, printed_out

@@ -15,7 +15,6 @@ per test, as `fresh_context` always is.
 from __future__ import annotations
 
 import functools
-import http.server
 import os
 import tempfile
 import threading
@@ -26,7 +25,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Page
 
-from build import Handler
+from build import Handler, Server
 
 SITE = Path(__file__).resolve().parents[2] / "dist" / "site"
 SUBPATH = "/woundbook/"
@@ -59,7 +58,7 @@ class SubpathHandler(Handler):
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").exists():
         pytest.fail("dist/site is not built: run `python3 build.py test` (or `python3 build.py` first)")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubpathHandler, directory=str(SITE)))
+    server = Server(("127.0.0.1", 0), functools.partial(SubpathHandler, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}"

@@ -4,7 +4,6 @@ into an open prompt are never dropped by it, whichever tab accepted the update."
 from __future__ import annotations
 
 import functools
-import http.server
 import shutil
 import threading
 import time
@@ -18,7 +17,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from build import write_service_worker
+from build import Server, write_service_worker
 
 from .actions import cyrus_and_bandit, give_dice, hit_with_typed_dice, typed_margin
 from .conftest import SITE, SUBPATH, SubpathHandler, open_page, wait_ready
@@ -62,7 +61,7 @@ def two_builds(tmp_path: Path) -> Iterator[Builds]:
     def serve_b() -> None:
         Switching.serving = site_b
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Switching, directory=str(SITE)))
+    server = Server(("127.0.0.1", 0), functools.partial(Switching, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield Builds(f"http://127.0.0.1:{server.server_address[1]}{SUBPATH}", serve_b)
