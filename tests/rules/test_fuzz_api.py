@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 
 from rules import errors
 from rules.api import METHODS, call
+from rules.systems import SYSTEMS
 
 from .fuzz_requests import (CAR, CLUB, COLD, CYRUS, KNIGHT, ON_THE_CAR, SHOT, SLASH, THRUST, THUG, VALID, as_link, base,
                             kyod_base, valid)
@@ -386,6 +387,11 @@ FOUND: list[tuple[str, str, Callable[[], list[str]]]] = [
     # rules/share.py decode: the part of a link before its first "." is echoed whole (up to 100,000 characters)
     # in "share link version ... is not supported".
     ("share.py-echoes-link-version", "open_link", lambda: [json.dumps({"link": "Z" * 5000 + ".AAAA"})]),
+    # rules/systems/sla/sheet.py parse_skills (and the armour and weapon notations beside it): a term that is not a
+    # skill was echoed whole, 300 characters, in "... is not a skill and its rank".
+    ("sla-sheet-echoes-a-term", "add", lambda: [json.dumps({
+        "encounter": json.loads(call("new", '{"system": "sla"}'))["result"]["encounter"],
+        "sheet": {"name": "Z", "skills": "Z" * 300}})]),
 ]
 
 
@@ -394,3 +400,32 @@ FOUND: list[tuple[str, str, Callable[[], list[str]]]] = [
 def test_requests_the_fuzzer_found(method: str, texts: Callable[[], list[str]]) -> None:
     for text in texts():
         check(method, text, json.loads(text) if len(text) < 100_000 and "[[[[" not in text else None)
+
+
+BAD_GEAR = {"name": "Zq", "notation": "Zq" * 100}
+
+
+def _long_bad_sheets() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """For each system, its default sheet with one text field, or one weapon's or the armour's notation, replaced by
+    a long text that is no such thing (as long as the field takes)."""
+    for system in sorted(SYSTEMS):
+        sheet_fields = check("systems", "{}")["result"]["systems"]
+        schema = next(one for one in sheet_fields if one["id"] == system)["sheet"]
+        default = {field["name"]: field["default"] for field in schema if "default" in field}
+        for field in schema:
+            if field["kind"] == "text" and field["name"] != "name" and field.get("max_length", 0) > ECHO:
+                yield system, field["name"], {**default, "name": "Z", field["name"]: "Zq" * (field["max_length"] // 2)}
+            elif field["kind"] == "gear":
+                yield system, field["name"], {**default, "name": "Z", field["name"]: BAD_GEAR}
+            elif field["kind"] == "list" and field["of"]["kind"] == "gear":
+                yield system, field["name"], {**default, "name": "Z", field["name"]: [BAD_GEAR]}
+
+
+@pytest.mark.parametrize("system, field, sheet", list(_long_bad_sheets()), ids=lambda value: str(value)[:20])
+def test_a_long_bad_text_in_a_sheet_is_refused_without_echoing_it(system: str, field: str,
+                                                                  sheet: dict[str, Any]) -> None:
+    """What the fuzzer found in SLA's skills, for every system's text fields and gear notations: a message quotes
+    at most a short stretch of what was typed."""
+    encounter = check("new", json.dumps({"system": system}))["result"]["encounter"]
+    answer = check("add", json.dumps({"encounter": encounter, "sheet": sheet}), {"sheet": sheet})
+    assert not answer["ok"], (system, field, answer)

@@ -147,7 +147,7 @@ class Armour:
 def _terms(text: str, field: str) -> list[str]:
     terms = [term.strip() for term in text.replace(";", ",").split(",")]
     if not text.strip() or any(not term for term in terms):
-        raise BadNotation(f"{text!r} has an empty term; write the terms with commas between them", field=field)
+        raise BadNotation(f"{fields.shown(text)} has an empty term; write the terms with commas between them", field=field)
     return terms
 
 
@@ -159,7 +159,7 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
     for term in _terms(text, field):
         match = _WEAPON_TERM.match(term)
         if not match:
-            raise BadNotation(f"{term!r} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, ACC, "
+            raise BadNotation(f"{fields.shown(term)} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, ACC, "
                               "baffling, handling, FA, burst, barrels, JF, whip or zone with a number, grenade or "
                               "scope with a word, radius in metres, or silencer, single action, semi, auto, shotgun, "
                               "vibro or blunt", field=field)
@@ -176,7 +176,7 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
         else:
             key, value = "radius", Fraction(match.group(7))
         if key in found:
-            raise BadNotation(f"{text!r} gives {key.upper()} twice", field=field)
+            raise BadNotation(f"{fields.shown(text)} gives {key.upper()} twice", field=field)
         found[key] = value
     kind = "grenade" if "grenade" in found else "firearm" if "rng" in found else "melee"
     needed = {"firearm": ("skill", "rng", "rcl", "pen", "dam"), "melee": ("skill", "pen", "dam"),
@@ -189,7 +189,7 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
         what = {"firearm": "a firearm needs skill <name>, RNG, RCL, PEN and DAM (a hand-to-hand weapon has no RNG)",
                 "melee": "a hand-to-hand weapon needs skill <name>, PEN and DAM",
                 "grenade": "a grenade needs skill <name>, RNG, zone, radius and, to hurt, DAM"}[kind]
-        raise BadNotation(f"{text!r} lacks {lacking}; {what}", field=field)
+        raise BadNotation(f"{fields.shown(text)} lacks {lacking}; {what}", field=field)
     for key in found:
         if _ONLY.get(key, kind) != kind:
             raise BadNotation(f"{key.upper()} belongs to a {_ONLY[key]}, not a "
@@ -198,9 +198,9 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
         if key in found and not low <= found[key] <= high:
             raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
     if "grenade" in found and found["grenade"] not in GRENADES:
-        raise BadNotation(f"a grenade is frag, blast, smoke or flash, not {found['grenade']!r}", field=field)
+        raise BadNotation(f"a grenade is frag, blast, smoke or flash, not {fields.shown(found['grenade'])}", field=field)
     if "scope" in found and found["scope"] not in BANDS:
-        raise BadNotation(f"a scope is made for optimum, medium, long or extreme range, not {found['scope']!r}",
+        raise BadNotation(f"a scope is made for optimum, medium, long or extreme range, not {fields.shown(found['scope'])}",
                           field=field)
     if "radius" in found and not Fraction(1, 10) <= found["radius"] <= 100:
         raise BadNotation(f"radius {float(found['radius']):g} m is out of range: between 0.1 and 100", field=field)
@@ -227,17 +227,17 @@ def parse_armour(text: str, field: str = "armour") -> Armour:
         if match:
             key = match.group(1).lower()
             if key in found:
-                raise BadNotation(f"{text!r} gives {key.upper()} twice", field=field)
+                raise BadNotation(f"{fields.shown(text)} gives {key.upper()} twice", field=field)
             found[key] = _number(match.group(2))
             continue
         words = term.lower().replace(" ", "_")
         if words in LOCATIONS or words in _GROUPS:
             covers.update(_GROUPS.get(words, (words,)))
             continue
-        raise BadNotation(f"{term!r} is not an armour term; write PV, ID or DM with a number, or a location it "
+        raise BadNotation(f"{fields.shown(term)} is not an armour term; write PV, ID or DM with a number, or a location it "
                           "covers (head, torso, abdomen, arms, legs, right arm ...)", field=field)
     if "pv" not in found or "id" not in found:
-        raise BadNotation(f"{text!r} needs a PV and an ID", field=field)
+        raise BadNotation(f"{fields.shown(text)} needs a PV and an ID", field=field)
     for key, low, high in (("pv", 0, MAX_PV), ("id", 0, MAX_ID), ("dm", 0, 20)):
         if key in found and not low <= found[key] <= high:
             raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
@@ -252,7 +252,7 @@ def parse_skills(text: str, field: str = "skills") -> tuple[tuple[str, int], ...
     for term in _terms(text, field):
         match = _SKILL.match(term)
         if not match:
-            raise BadNotation(f"{term!r} is not a skill and its rank; write e.g. Pistol 6", field=field)
+            raise BadNotation(f"{fields.shown(term)} is not a skill and its rank; write e.g. Pistol 6", field=field)
         name, rank = match.group(1).strip(), _number(match.group(2))
         if not SKILL_RANGE[0] <= rank <= SKILL_RANGE[1]:
             raise BadNotation(f"{name} {rank}: a rank is between {SKILL_RANGE[0]} and {SKILL_RANGE[1]}", field=field)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...errors import BadField
+from ...fields import shown
 from ...report import signed
 from ..data import load
 
@@ -116,7 +117,7 @@ def mark_by_hand(track: Track, marks: Marks, level_name: str, clear: bool) -> Ma
     """Mark (or clear) one box of the named level, as a referee does with a pencil."""
     index = next((i for i, level in enumerate(track.levels) if level.name == level_name), None)
     if index is None:
-        raise BadField(f"{level_name!r} is not a level of this wound track", field="level")
+        raise BadField(f"{shown(level_name)} is not a level of this wound track", field="level")
     level = track.levels[index]
     if clear and marks[index] == 0:
         raise BadField(f"no {level.name} box is marked, so there is none to clear", field="level")
