@@ -49,8 +49,8 @@ from buildtools.wheel import reproducible_zip, wheel_bytes
 # What the tests and tests/bench.py import from here (`from build import Handler`, `build.wheel_bytes()`), wherever
 # it lives now: build.py stays the one place to import the build from.
 __all__ = [
-    "Handler", "PYODIDE", "PYODIDE_FILES", "PagePolicyReader", "QR_GENERATOR", "QR_MODULE", "Server", "ZBARIMG", "build",
-    "bundle", "check_page_policy", "exchange", "main", "npm_package", "pypi_wheel", "quietly",
+    "Handler", "PYODIDE", "PYODIDE_FILES", "PagePolicyReader", "QR_GENERATOR", "QR_MODULE", "Server", "ZBARIMG",
+    "build", "bundle", "check_page_policy", "exchange", "main", "npm_package", "pypi_wheel", "quietly",
     "reproducible_zip", "rules_bundle", "swap_in", "unbundle", "unpack", "wheel_bytes", "write_service_worker",
 ]
 

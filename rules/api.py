@@ -38,18 +38,14 @@ MAX_BUDGET_MS = 60_000
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-# The encounters answered lately, by their keys (see _key). The page sends back the document it was just given, or
-# that document's key in its place (``encounter_key``); either finds the checked encounter here, and spares replaying
-# the whole log on every tap. A key also spares writing a long log out in the page and reading it back in here.
-# Encounters are immutable, so sharing them is safe.
+# The encounters answered lately, by their keys (the length and two checksums of their canonical text,
+# rules/digest.py). The page sends back the document it was just given, or that document's key in its place
+# (``encounter_key``); either finds the checked encounter here, and spares replaying the whole log on every tap. A key
+# also spares writing a long log out in the page and reading it back in here. Encounters are immutable, so sharing
+# them is safe.
 _RECENT: dict[str, tuple[str, Encounter]] = {}
 _RECENT_SIZE = 8
 MAX_KEY_CHARS = 40
-
-
-def _key(text: str) -> str:
-    """The name an answer gives its encounter: its canonical text's (rules/digest.py)."""
-    return text_key(text)
 
 
 def _encounter(request: dict[str, Any]) -> Encounter:
@@ -63,7 +59,7 @@ def _encounter(request: dict[str, Any]) -> Encounter:
                                       field="encounter_key")
         return _RECENT[key][1]
     text = share.canonical(request.get("encounter"))
-    key = _key(text)
+    key = text_key(text)
     kept = _RECENT.get(key)
     if kept is not None and kept[0] == text:
         return kept[1]
@@ -84,7 +80,7 @@ def _state(encounter: Encounter, *, grew: bool = False, log_kept: int = 0, **ext
     The view's log leaves out the first ``log_kept`` entries, which the caller holds already."""
     fragment = encounter.link(check=grew)
     text = encounter.text()
-    key = _key(text)
+    key = text_key(text)
     _remember(key, text, encounter)
     return {"encounter": Document(encounter, text), "key": key, "view": encounter.view(log_kept),
             "fragment": fragment, **extra}

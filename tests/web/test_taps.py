@@ -21,7 +21,8 @@ PERSONS_PACE_MS = 600   # a second tap meant as a second one: after reading what
 WATCH_TAPS = """() => {
   if (window.tapsMade) return void window.tapsMade.splice(0);
   window.tapsMade = [];
-  document.addEventListener("touchstart", (event) => window.tapsMade.push(event.timeStamp), { capture: true, passive: true });
+  document.addEventListener("touchstart", (event) => window.tapsMade.push(event.timeStamp),
+    { capture: true, passive: true });
 }"""
 
 

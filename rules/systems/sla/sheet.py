@@ -147,7 +147,8 @@ class Armour:
 def _terms(text: str, field: str) -> list[str]:
     terms = [term.strip() for term in text.replace(";", ",").split(",")]
     if not text.strip() or any(not term for term in terms):
-        raise BadNotation(f"{fields.shown(text)} has an empty term; write the terms with commas between them", field=field)
+        raise BadNotation(f"{fields.shown(text)} has an empty term; write the terms with commas between them",
+                          field=field)
     return terms
 
 
@@ -159,8 +160,8 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
     for term in _terms(text, field):
         match = _WEAPON_TERM.match(term)
         if not match:
-            raise BadNotation(f"{fields.shown(term)} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, ACC, "
-                              "baffling, handling, FA, burst, barrels, JF, whip or zone with a number, grenade or "
+            raise BadNotation(f"{fields.shown(term)} is not a weapon term; write skill <name>, RNG, RCL, PEN, DAM, AD, "
+                              "ACC, baffling, handling, FA, burst, barrels, JF, whip or zone with a number, grenade or "
                               "scope with a word, radius in metres, or silencer, single action, semi, auto, shotgun, "
                               "vibro or blunt", field=field)
         value: Any
@@ -198,10 +199,11 @@ def parse_weapon(text: str, field: str = "weapon") -> Weapon:
         if key in found and not low <= found[key] <= high:
             raise BadNotation(f"{key.upper()} {found[key]} is out of range: between {low} and {high}", field=field)
     if "grenade" in found and found["grenade"] not in GRENADES:
-        raise BadNotation(f"a grenade is frag, blast, smoke or flash, not {fields.shown(found['grenade'])}", field=field)
-    if "scope" in found and found["scope"] not in BANDS:
-        raise BadNotation(f"a scope is made for optimum, medium, long or extreme range, not {fields.shown(found['scope'])}",
+        raise BadNotation(f"a grenade is frag, blast, smoke or flash, not {fields.shown(found['grenade'])}",
                           field=field)
+    if "scope" in found and found["scope"] not in BANDS:
+        raise BadNotation("a scope is made for optimum, medium, long or extreme range, not "
+                          f"{fields.shown(found['scope'])}", field=field)
     if "radius" in found and not Fraction(1, 10) <= found["radius"] <= 100:
         raise BadNotation(f"radius {float(found['radius']):g} m is out of range: between 0.1 and 100", field=field)
     if found.get("cocked") and (found.get("semi") or found.get("auto")):
@@ -234,8 +236,8 @@ def parse_armour(text: str, field: str = "armour") -> Armour:
         if words in LOCATIONS or words in _GROUPS:
             covers.update(_GROUPS.get(words, (words,)))
             continue
-        raise BadNotation(f"{fields.shown(term)} is not an armour term; write PV, ID or DM with a number, or a location it "
-                          "covers (head, torso, abdomen, arms, legs, right arm ...)", field=field)
+        raise BadNotation(f"{fields.shown(term)} is not an armour term; write PV, ID or DM with a number, or a "
+                          "location it covers (head, torso, abdomen, arms, legs, right arm ...)", field=field)
     if "pv" not in found or "id" not in found:
         raise BadNotation(f"{fields.shown(text)} needs a PV and an ID", field=field)
     for key, low, high in (("pv", 0, MAX_PV), ("id", 0, MAX_ID), ("dm", 0, 20)):
