@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 import subprocess
 import zlib
 from pathlib import Path
 
-import pytest
+from .node import node
 
 READER = Path(__file__).resolve().parent / "inflate_streams.mjs"
 
@@ -135,12 +134,9 @@ def streams(rng: random.Random) -> list[tuple[bytes, int]]:
 
 
 def test_the_pages_inflate_reads_every_stream_as_zlib_does() -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed for the build and these tests: sudo apt-get install -y nodejs")
     cases = streams(random.Random(7))
     sent = json.dumps([{"hex": stream.hex(), "limit": limit} for stream, limit in cases])
-    result = subprocess.run([node, str(READER)], input=sent, capture_output=True, text=True, timeout=300)
+    result = subprocess.run([node(), str(READER)], input=sent, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     answers = json.loads(result.stdout)
     assert len(answers) == len(cases)

@@ -3,20 +3,18 @@ and the game master's stat blocks (web/js/blocks.js)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from .node import node
 
 HERE = Path(__file__).resolve().parent
 
 
 @pytest.mark.parametrize("tests, count", [("library.test.mjs", 14), ("blocks.test.mjs", 11)])
 def test_the_storage_unit_tests_pass(tests: str, count: int) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed for the build and these tests: sudo apt-get install -y nodejs")
-    result = subprocess.run([node, "--test", str(HERE / tests)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run([node(), "--test", str(HERE / tests)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert "# fail 0" in result.stdout and f"# pass {count}" in result.stdout, result.stdout[-2000:]

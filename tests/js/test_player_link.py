@@ -13,18 +13,16 @@ from __future__ import annotations
 import base64
 import json
 import random
-import shutil
 import subprocess
 import zlib
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from rules import player, share
 from rules.errors import BadLink
 from rules.systems import SYSTEMS
 from tests.rules.test_player_leaks import build
+from .node import node
 
 READER = Path(__file__).resolve().parent / "read_player_links.mjs"
 SEEDS = range(3)
@@ -116,10 +114,7 @@ def damaged_links(good: str) -> list[Any]:
 
 
 def read_in_node(links: list[Any]) -> list[dict[str, Any]]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node.js is needed for the build and these tests: sudo apt-get install -y nodejs")
-    result = subprocess.run([node, str(READER)], input=json.dumps(links), capture_output=True, text=True,
+    result = subprocess.run([node(), str(READER)], input=json.dumps(links), capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     answers: list[dict[str, Any]] = json.loads(result.stdout)

@@ -6,12 +6,13 @@ file of them must only mean that they are compiled as before."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.js.node import node
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist" / "site"
@@ -80,13 +81,10 @@ def test_rules_imported_already_are_left_as_they_are(kept: Path) -> None:
 def test_the_built_bundle_gives_the_page_every_method(tmp_path: Path, drop: bool) -> None:
     """The page's own Python (the built runtime, in Node) importing the built bundle as the page does: every text is
     taken from it, none compiled; without the kept methods every one is compiled, and the rules answer either way."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node is not installed (python3 build.py installs it)")
     [runtime] = SITE.glob("pyodide/*/pyodide.mjs")
     [bundle] = SITE.glob("wheels/*/*-compiled.gz")
     script = Path(__file__).resolve().parents[1] / "js" / "rules_import.mjs"
-    printed = subprocess.run([node, str(script), str(runtime.parent), str(bundle), *(["drop"] if drop else [])],
+    printed = subprocess.run([node(), str(script), str(runtime.parent), str(bundle), *(["drop"] if drop else [])],
                              capture_output=True, text=True, check=True, timeout=120).stdout
     answer = json.loads(printed)
     taken, compiled = answer["counts"]

@@ -17,6 +17,7 @@ from buildtools.page import (RUNTIME_DECLARED, RUNTIME_WRAPPED, TABLE_ADDS, TABL
                              TABLE_SLOT_RESERVED, TABLE_SLOT_TAKEN, WASM_COMPILED_AT_ONCE, WASM_COMPILED_ON_REQUEST,
                              compiled_ahead, table_grown_once, wasm_compiled_at_once)
 from buildtools.pins import PYODIDE, npm_package, unpack
+from tests.js.node import node
 
 SITE = Path(__file__).resolve().parents[2] / "dist" / "site"
 BODY = "var moduleRtn;var Module=moduleArg;Module.ready=1"
@@ -66,9 +67,6 @@ def test_a_linker_of_another_shape_stops_the_build(text: str) -> None:
 def test_every_function_keeps_the_slot_pyodides_own_runtime_gives_it(tmp_path: Path) -> None:
     """Both runtimes started in Node on the built site's files: the table, slot by slot, is the same (a memory
     snapshot holds functions by their slots), and the build's does grow it once for the functions it links."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node is not installed (python3 build.py installs it)")
     [built] = SITE.glob("pyodide/*/pyodide.asm.mjs")
     assert TABLE_GROWN_ONCE in built.read_text(encoding="utf-8")
     own = tmp_path / "own"
@@ -76,7 +74,7 @@ def test_every_function_keeps_the_slot_pyodides_own_runtime_gives_it(tmp_path: P
     unpack(npm_package(*PYODIDE), tmp_path / "npm", lambda name: name == "pyodide.asm.mjs")
     shutil.copy(tmp_path / "npm" / "pyodide.asm.mjs", own / "pyodide.asm.mjs")
     reader = Path(__file__).resolve().parents[1] / "js" / "function_table.mjs"
-    tables = [json.loads(subprocess.run([node, str(reader), str(folder)], capture_output=True, text=True, check=True,
+    tables = [json.loads(subprocess.run([node(), str(reader), str(folder)], capture_output=True, text=True, check=True,
                                         timeout=120).stdout) for folder in (built.parent, own)]
     assert len(tables[0]) > 7_000 and sum(slot is not None for slot in tables[0]) > 7_000
     assert tables[0] == tables[1]
