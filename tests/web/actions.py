@@ -54,6 +54,14 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(TAP_SETTLE_MS + 50)
 
 
+def first_paint(page: Page) -> float:
+    """When the page first painted (its "first-paint" entry). The browser adds that entry a little after the paint,
+    so a page already on screen may not have it yet: wait for it (a function, not an expression: conftest.py)."""
+    page.wait_for_function('() => performance.getEntriesByName("first-paint").length > 0')
+    start: float = page.evaluate('() => performance.getEntriesByName("first-paint")[0].startTime')
+    return start
+
+
 def add_combatant(page: Page, name: str, *, skill: str | None = None, weapon: str | None = "Shortsword 3-/2+",
                   armour: str | None = None, weapon_notation: str = "", armour_notation: str = "") -> None:
     """Open the add dialog, fill the sheet, add; the dialog closes when done."""

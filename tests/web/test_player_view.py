@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.rules.helpers import ok, thug_fight
-from tests.web.actions import cyrus_and_bandit, hit_with_typed_dice
+from tests.web.actions import cyrus_and_bandit, first_paint, hit_with_typed_dice
 from tests.web.conftest import open_page, wait_ready
 
 # Own profiles: the players' page registers its own service worker, which a first visit must find absent.
@@ -86,8 +86,8 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
     assert controls.count() == 0, controls.evaluate_all("(nodes) => nodes.map((node) => node.outerHTML.slice(0, 80))")
     expect(player.get_by_test_id("log-entry").first).to_be_visible()
     # Its first paint is the view, not the empty page before it (player.html's blocking="render" on player.js).
-    painted = player.evaluate("""() => ({paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? null,
-      drawn: performance.getEntriesByName("woundbook:player-drawn")[0].startTime})""")
+    painted = {"paint": first_paint(player),
+               "drawn": player.evaluate('() => performance.getEntriesByName("woundbook:player-drawn")[0].startTime')}
     assert painted["paint"] is not None and painted["paint"] >= painted["drawn"], painted
     assert not player.evaluate("() => Object.keys(localStorage).filter((key) => key.startsWith('woundbook.meta.'))")
     # A player's phone fetches nothing of the engine, and keeps only the players' page for offline use.
