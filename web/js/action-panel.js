@@ -6,6 +6,7 @@ import { fieldError, q, rearm } from "./dom.js";
 import { holds } from "./forms.js";
 import { actionForms, app } from "./state.js";
 import { renderOdds, renderRoster, renderTabs } from "./view.js";
+import { renderTurnWarning } from "./turns-view.js";
 import { run } from "./answers.js";
 import { cancelPrompt } from "./dice-flow.js";
 import { followInForm, openConditions } from "./fight-controls.js";
@@ -22,9 +23,17 @@ function roleInputs() {
 
 // The role the next tap sets: the one pickNext says while the action on show has it, else the only one it has.
 function nextRole({ actor, target }) {
-  if (app.pickNext === "actor" && actor) return "actor";
+  if ((app.pickNext ?? freshRole(actor, target)) === "actor" && actor) return "actor";
   if (target) return "target";
   return actor ? "actor" : null;
+}
+
+// The role a new pick starts with: the target while the one whose turn it is acts in the form (he attacks, so the
+// tap names whom), else the actor. A tap on the acting card, or on the actor's field, picks another actor.
+function freshRole(actor, target) {
+  const turn = app.current?.view.fight?.current ?? null;
+  const form = actionForms.get(app.actionId);
+  return turn && actor && target && form?.rawValue(actor.name) === turn ? "target" : "actor";
 }
 
 export function drawRoster(refusal = "") {
@@ -47,12 +56,14 @@ export function drawRoster(refusal = "") {
   const hint = !app.current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;
   q("pick-hint").textContent = refusal ? `${refusal} ${hint}.`.trim() : hint;
   q("pick-hint").classList.toggle("field-error", Boolean(refusal));
+  checkTurnFighter();
 }
 
-// One rule in every system, whoever's turn it is: a tap on a card sets the role the hint and the cards' badges
-// say (first the actor, then the target, and so on in turn). A new pick starts with the actor whenever the turn
-// passes, the action on show changes or the encounter changes. Someone who cannot act, tapped for the actor, is
-// refused in words in the hint, and the tap still sets the actor: he never silently becomes the target.
+// One rule in every system: a tap on a card sets the role the hint and the cards' badges say. A new pick (the turn
+// passes, the action on show changes, the encounter changes) starts with the target while the one whose turn it
+// is acts in the form, else with the actor, then the target, and so on in turn. A tap on the acting card while
+// the target is asked for asks for the actor instead: that is how the game master has someone else act. Someone
+// who cannot act, tapped for the actor, is refused in words in the hint: he never silently becomes the target.
 function pick(id) {
   const form = actionForms.get(app.actionId);
   const roles = roleInputs();
@@ -64,6 +75,7 @@ function pick(id) {
     if (!card.can_act) {
       return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);
     }
+    if (form.rawValue(actor.name) !== id) form.clearErrors();   // the last actor's refusal is not this one's
     form.set(actor.name, id);
     if (target && form.rawValue(target.name) === id) {   // never both: someone else until the next tap sets it
       const other = app.current.view.roster.find((one) => one.id !== id);
@@ -71,13 +83,22 @@ function pick(id) {
     }
     app.pickNext = target ? "target" : "actor";
   } else {
-    if (actor && form.rawValue(actor.name) === id) {
-      return drawRoster(`${card.name} is the ${actor.label.toLowerCase()}: the ${target.label.toLowerCase()} is someone else.`);
+    if (actor && form.rawValue(actor.name) === id) {   // the acting card: the game master picks another actor
+      app.pickNext = "actor";
+      return drawRoster();
     }
     form.set(target.name, id);
-    app.pickNext = "actor";
+    app.pickNext = null;   // a new pick: the target again while the turn's fighter acts, else the actor
   }
   actionChanged();
+}
+
+// The actor's field tapped: the next tap on a card picks the actor; an actor chosen in it leaves the target to pick.
+// type: "focus" as the field is tapped, or the form event of a change.
+export function actorFieldUsed(name, type) {
+  if (!name || roleInputs().actor?.name !== name) return;
+  app.pickNext = type === "focus" ? "actor" : "target";
+  if (type === "focus") drawRoster();
 }
 
 // A tap on a part of a card the engine marked (a level of a track) presets that action when it is the one on
@@ -146,13 +167,15 @@ export function selectAction(id) {
   q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action?.odds;
   q("odds-summary").hidden = !action?.odds;
-  app.pickNext = "actor";
+  app.pickNext = null;
   cancelPrompt();
   fieldError("action-error", "");
 }
 
-// type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab.
-export function actionChanged(type = null) {
+// type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab;
+// name: the input the person changed.
+export function actionChanged(type = null, name = null) {
+  if (type) actorFieldUsed(name, type);
   rearm("resolve");   // the form changed: a tap on Roll now is a new one
   cancelPrompt();
   fieldError("action-error", "");
@@ -191,6 +214,28 @@ export function checkSheet() {
   app.sheetForm.showRead(answer.ok ? answer.result.read : null);
   if (!answer.ok) app.sheetForm.showError(answer.error.field, answer.error.message, { touchedOnly: true });
 }
+
+// Whether the one whose turn it is can make the action on show as his sheet stands: the engine checks the form, and
+// a refusal of what his sheet gives (his weapon, its mode) is said in the dock with a way to edit the sheet. Checked
+// on each answer while a turn runs and he acts in the form: an edited sheet, a new turn or an undo says it afresh.
+// Once the answer is painted, as the odds are: the result comes first.
+function checkTurnFighter() {
+  requestAnimationFrame(() => setTimeout(() => renderTurnWarning(app.current ? turnFighterWarning() : null)));
+}
+
+function turnFighterWarning() {
+  const turn = app.current.view.fight?.current ?? null;
+  const { actor } = roleInputs();
+  const form = actionForms.get(app.actionId);
+  if (!turn || !actor || !resolves(app.actionId) || form.rawValue(actor.name) !== turn) return null;
+  const answer = engine.call("check", { encounter: app.current.encounter, action: app.actionId, inputs: form.values() });
+  const field = answer.ok ? null : currentAction().inputs.find((input) => input.name === answer.error.field);
+  if (!field || !SHEET_KINDS.has(field.kind)) return null;
+  const card = app.current.view.roster.find((one) => one.id === turn);
+  return card ? { text: answer.error.message, name: card.name, onEdit: () => openEdit(turn) } : null;
+}
+
+const SHEET_KINDS = new Set(["weapon", "mode"]);   // inputs whose choices the acting combatant's sheet gives
 
 export function showActionError(error) {
   if (!actionForms.get(app.actionId)?.showError(error.field, error.message)) fieldError("action-error", error.message);

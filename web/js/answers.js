@@ -9,8 +9,8 @@ import { showLink } from "./keep.js";
 import { actionForms, app, formFollowed } from "./state.js";
 import { renderTurnBar, renderTurnOrder } from "./turns-view.js";
 import { renderLatest, renderLog, renderOptions } from "./view.js";
-import { actionChanged, checkLater, checkSheet, drawRoster, drawTabs, oddsAfterPaint, selectAction,
-  shownActions } from "./action-panel.js";
+import { actionChanged, actorFieldUsed, checkLater, checkSheet, drawRoster, drawTabs, oddsAfterPaint,
+  selectAction, shownActions } from "./action-panel.js";
 import { cancelPrompt } from "./dice-flow.js";
 import { changeOption } from "./encounter-tools.js";
 import { keep } from "./entries.js";
@@ -71,7 +71,7 @@ function keepHeldLog(view) {
 }
 
 export function commit(result) {
-  app.pickNext = "actor";   // the encounter moved on: a new pick starts with the actor (see pick)
+  app.pickNext = null;   // the encounter moved on: a new pick (action-panel.js freshRole)
   show(result);
   showChanged();
   keep(result);
@@ -136,7 +136,9 @@ function useSystem(id) {
   formFollowed.clear();
   for (const action of app.system.actions) {
     const container = document.createElement("div");
-    actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type)));
+    container.addEventListener("focusin",
+      (event) => actorFieldUsed(event.target.closest("[data-input]")?.dataset.input, "focus"));
+    actionForms.set(action.id, new SchemaForm(container, action.inputs, context(), (name, type) => actionChanged(type, name)));
   }
   app.sheetForm = new SchemaForm(q("sheet-fields"), app.system.sheet, context(), (name, type) => {
     rearm("sheet");   // a field changed after a refusal: Add (or Save) is a new tap

@@ -171,8 +171,8 @@ function wireEvents() {
   q("add-combatant").addEventListener("click", openAdd);
   q("sheet-form").addEventListener("submit", once("sheet", submitSheet));
   q("sheet-cancel").addEventListener("click", () => q("sheet-dialog").close());
-  q("undo").addEventListener("click", undo);
-  q("redo").addEventListener("click", redo);
+  q("undo").addEventListener("click", once("undo", undo));   // a key held down repeats; a double tap does not
+  q("redo").addEventListener("click", once("redo", redo));
   q("share").addEventListener("click", share);
   q("share-copy").addEventListener("click", copyShare);
   q("player-copy").addEventListener("click", copyPlayerLink);

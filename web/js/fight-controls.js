@@ -44,14 +44,14 @@ export function reorder(order) {
 
 // The actor of every action follows the turn: when it passes to someone, the form on show takes him as its actor
 // (a form that would refuse him keeps its own), and any other form does when it is next shown; the next tap on a
-// card picks the target.
+// card then picks the target (action-panel.js freshRole), as the hint and the badges say.
 export function followTurn(fight) {
   const now = fight?.current ?? null;
   if (now === app.turnFollowed) return;
   app.turnFollowed = now;
   if (!now) return;
   followInForm(app.actionId);
-  app.pickNext = "actor";   // a new turn, a new pick: the next tap sets the actor, as the badges say
+  app.pickNext = null;   // a new turn, a new pick
 }
 
 // Leaving a round (the next one starts, the fight ends, an undo goes back into the round before) puts every
@@ -70,7 +70,12 @@ export function followInForm(id) {
   formFollowed.set(id, app.turnFollowed);
   const actor = app.system.actions.find((one) => one.id === id)?.inputs
     .find((input) => input.kind === "combatant" && input.role === "actor");
-  if (actor) actionForms.get(id)?.set(actor.name, app.turnFollowed);
+  const form = actionForms.get(id);
+  if (!actor || !form || form.rawValue(actor.name) === app.turnFollowed) return;
+  form.set(actor.name, app.turnFollowed);
+  // The form's messages were about the last actor ("Shrike has no weapons"): they go with him.
+  form.clearErrors();
+  if (id === app.actionId) fieldError("action-error", "");
 }
 
 // The hint's button: the action the rules ask of the one whose turn it is ("stunned: try to recover"), preset.

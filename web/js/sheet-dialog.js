@@ -81,10 +81,11 @@ export function submitSheet(event) {
   commit(result);
 }
 
-export function duplicateCombatant(id) {
+// The card menu's changes act once per tap (js/dom.js once()): the menu stays open under the finger after a Copy.
+export const duplicateCombatant = once("card-menu", (id) => {
   const result = run("duplicate", held({ id }));
   if (result) commit(result);
-}
+});
 
 // Hidden from the players' view, or revealed: one tap on the card's badge or its menu, an event undone like any other.
 export const hideCombatant = once("hide", (id, hidden) => {
@@ -92,7 +93,7 @@ export const hideCombatant = once("hide", (id, hidden) => {
   if (result) commit(result);
 });
 
-export function removeCombatant(id) {
+export const removeCombatant = once("card-menu", (id) => {
   const result = run("remove", held({ id }));
   if (result) commit(result);
-}
+});

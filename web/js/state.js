@@ -10,7 +10,8 @@ export const app = {
   optionsFollowed: "",  // the same as text, as the tabs and forms last followed them
   sheetForm: null,
   editing: null,        // the id of the combatant whose sheet the dialog edits, or null when adding
-  pickNext: "actor",    // the role the next tap on a card sets (action-panel.js pick), shown on the cards and the hint
+  pickNext: null,       // the role the next tap on a card sets (action-panel.js pick), shown on the cards and the hint;
+                        // null: a new pick, whose role follows the turn (action-panel.js freshRole)
   pending: null,        // typed dice being asked for: {ask, faces, needs, encounter}
   turnFollowed: null,   // whose turn it is, as the action forms follow it
   roundFollowed: null,  // the fight's round, as the action forms follow it (a per-round choice starts afresh)

@@ -33,6 +33,16 @@ export function renderTurnBar(fight, hasRoster, onAct = () => {}) {
     text: `${entry.name} acts now`, onclick: () => onAct(entry.id) })));
 }
 
+// What keeps the turn's fighter from the action on show (the engine's words: "Shrike has no weapons; add one to
+// the sheet"), and the button that opens his sheet; null: nothing does.
+export function renderTurnWarning(warning) {
+  q("turn-warning").hidden = !warning;
+  q("turn-warning-text").textContent = warning?.text ?? "";
+  const edit = q("turn-warning-edit");
+  edit.textContent = warning ? `Edit ${warning.name}` : "";
+  edit.onclick = warning?.onEdit ?? null;
+}
+
 // The order of this phase is the roster's: the rows stand in it, each saying where it stands (roster-view.js).
 // Here only what goes with it: how the order is set (said before the fight), and End fight once it runs.
 export function renderTurnOrder(fight, handlers) {
