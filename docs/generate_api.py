@@ -48,7 +48,9 @@ and every `action` keeps its canonical inputs and the faces it rolled (with `app
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
 with `too_large`, so every link the app offers opens.
 
-The view's `log` is one entry per event up to the cursor (`{"index", "title", "steps", "outcome"}`). A step is \
+The view's `log` is one entry per event up to the cursor (`{"index", "title", "steps", "outcome"}`, and \
+`"changes"` where a moment changed more than its outcome says: the conditions a turn's passing ended, each a short \
+line such as `"Cyrus: Prone ends"`, which the page shows beside the outcome). A step is \
 `{"text", "rule"}`, and for a step that shows a roll's dice also `"roll"`, `"dice"` (the faces), `"by"` (`table`, \
 `app`, or `both` with `"by_app"`, how many of the last faces the app rolled) and, when each die has a role, \
 `"names"`: one name per face of `dice`, in order (`["Success die", "Penetration die", "Damage die"]`), which the \

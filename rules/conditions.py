@@ -131,6 +131,23 @@ def passing(conditions: Mapping[str, tuple[Condition, ...]], moment: str, who: s
     return after, steps
 
 
+def gone(before: Mapping[str, Sequence[Condition]], after: Mapping[str, Sequence[Condition]]) -> list[tuple[str, str]]:
+    """The conditions held before a moment and not after it, as (holder, name), in the order they were held.
+
+    >>> gone({"c1": (Condition("Prone"), Condition("Blinded", 1))}, {"c1": (Condition("Prone"),)})
+    [('c1', 'Blinded')]
+    """
+    out = []
+    for holder, held in before.items():
+        left = [condition.name for condition in after.get(holder, ())]
+        for condition in held:
+            if condition.name in left:
+                left.remove(condition.name)
+            else:
+                out.append((holder, condition.name))
+    return out
+
+
 def measured_by(conditions: Mapping[str, tuple[Condition, ...]], gone: str) -> list[tuple[str, Condition]]:
     """The conditions others hold that a turn of ``gone`` ends, with their holders."""
     return [(holder, condition) for holder, held in conditions.items() if holder != gone

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import fields
-from .conditions import passing
+from .conditions import gone, passing
 from .dice import DiceSource
 from .errors import BadField
 from .initiative import Rolled, sorted_order
@@ -65,6 +65,7 @@ class Mover:
     options: Any
     dice: DiceSource
     steps: list[Step] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)   # the conditions that ended, for the result's line
     let_delayed_go: bool = False        # a Next with nobody's turn, after only delayed turns were left
 
     def say(self, text: str, rule: str = RULE) -> None:
@@ -133,9 +134,11 @@ class Mover:
         (rules/conditions.py)."""
         if not self.fight.conditions:
             return
-        held, ended = passing(dict(self.fight.conditions), kind, who, {one: self.name(one) for one in self.sheets})
+        before = dict(self.fight.conditions)
+        held, ended = passing(before, kind, who, {one: self.name(one) for one in self.sheets})
         self.fight = replace(self.fight, conditions=tuple((one, many) for one, many in held.items() if many))
         self.steps.extend(ended)
+        self.changes.extend(f"{self.name(holder)}: {name} ends" for holder, name in gone(before, held))
 
     def roll_for_all(self) -> None:
         """Initiative for all (rules/initiative.py): each combatant able to act rolls, and the order follows."""
@@ -257,4 +260,4 @@ def move(turns: Turns, chosen: Mapping[str, Any], sheets: Mapping[str, Any], sta
     if kind == "next" and now:
         title = (f"Round {mover.fight.round} begins: {mover.name(now)}'s turn" if mover.fight.round != fight.round
                  else f"{mover.name(now)}'s turn")
-    return changed, mover.fight, Report(title, tuple(mover.steps), outcome)
+    return changed, mover.fight, Report(title, tuple(mover.steps), outcome, tuple(mover.changes))

@@ -48,14 +48,19 @@ class Step:
 
 @dataclass(frozen=True)
 class Report:
-    """What happened: a title, the steps in order, and a one-line outcome."""
+    """What happened: a title, the steps in order, and a one-line outcome; ``changes``, what else a moment
+    changed that the table should hear without opening the steps ("Cyrus: Prone ends"), as trackers say it."""
 
     title: str
     steps: tuple[Step, ...] = field(default_factory=tuple)
     outcome: str = ""
+    changes: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"title": self.title, "steps": [step.to_dict() for step in self.steps], "outcome": self.outcome}
+        out = {"title": self.title, "steps": [step.to_dict() for step in self.steps], "outcome": self.outcome}
+        if self.changes:
+            out["changes"] = list(self.changes)
+        return out
 
     def marking_app_rolls(self, rolls: Mapping[str, int]) -> Report:
         """The same report with each roll's step saying how many of its faces the app rolled."""

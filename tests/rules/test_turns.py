@@ -514,3 +514,25 @@ def test_starting_with_nobody_able_stays_in_round_one() -> None:
     assert fight(started)["round"] == 1 and fight(started)["current"] is None
     assert card(started, "Out")["conditions"] == [{"name": "Burning", "rounds": 2}]
     assert fight(turn(started["encounter"], "next"))["round"] == 2
+
+
+def test_a_move_says_in_its_changes_which_conditions_it_ended() -> None:
+    """The dock's line (issue 48, item 7): the move's log entry lists the conditions that ended, shortly."""
+    document = ok("new", system="typed")
+    for name in ("Cyrus", "Bandit"):
+        document = ok("add", encounter=document["encounter"], sheet={"name": name})
+    ids = {card["name"]: card["id"] for card in document["view"]["roster"]}
+    held = ok("condition", encounter=document["encounter"], id=ids["Bandit"], name="Prone", rounds=1, ends="end",
+              by=ids["Cyrus"])
+    held = ok("condition", encounter=held["encounter"], id=ids["Cyrus"], name="Blinded")
+    started = ok("turn", encounter=held["encounter"], move="start")
+    assert "changes" not in started["view"]["log"][-1]
+    first = started["view"]["fight"]["current"]
+    moved = ok("turn", encounter=started["encounter"], move="next")
+    entry = moved["view"]["log"][-1]
+    if first == ids["Cyrus"]:
+        assert entry["changes"] == ["Bandit: Prone ends"], entry
+    else:
+        assert "changes" not in entry, entry
+        moved = ok("turn", encounter=moved["encounter"], move="next")
+        assert moved["view"]["log"][-1]["changes"] == ["Bandit: Prone ends"], moved["view"]["log"][-1]

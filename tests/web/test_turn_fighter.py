@@ -69,3 +69,22 @@ def test_a_refusal_under_the_form_goes_when_the_turn_passes(touch: Any) -> None:
     page.get_by_test_id("turn-next").tap()
     expect(page.get_by_test_id("turn-status")).to_contain_text("Cyrus's turn")
     expect(refusal).to_have_count(0)
+
+
+def test_the_dock_says_which_conditions_the_turn_ended(touch: Any) -> None:
+    """"Prone ends (Cyrus: end of Cyrus's turn)" was only inside Why: the dock says it in a line (issue 48, item 7)."""
+    state = ok("new", system="typed")
+    for name in ("Cyrus", "Bandit"):
+        state = ok("add", encounter=state["encounter"], sheet=default_sheet("typed", name))
+    cyrus = next(card["id"] for card in state["view"]["roster"] if card["name"] == "Cyrus")
+    state = ok("condition", encounter=state["encounter"], id=cyrus, name="Prone", rounds=1, ends="end", by=cyrus)
+    page = touch("phone", fragment=state["fragment"])
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
+    turn_of(page, "Cyrus")
+    changes = page.get_by_test_id("latest-changes")
+    expect(changes).to_have_count(0)
+    page.wait_for_timeout(500)
+    page.get_by_test_id("turn-next").tap()
+    expect(page.get_by_test_id("turn-status")).to_contain_text("Bandit's turn")
+    expect(changes).to_be_visible()
+    expect(changes).to_have_text("Cyrus: Prone ends")

@@ -72,6 +72,9 @@ export function renderLatest(entry) {
   box.dataset.key = key;
   box.replaceChildren(entry ? el("div", { class: "latest-entry" },
     el("div", { class: "outcome", testid: "latest-outcome", text: entry.outcome }),
+    // What else the moment changed, in a line, as trackers say it ("Cyrus: Prone ends"): not only inside Why.
+    entry.changes?.length ? el("div", { class: "latest-changes", testid: "latest-changes", dir: "auto",
+      text: entry.changes.join(" \u00b7 ") }) : null,
     el("div", { class: "latest-line" },
       el("span", { class: "title", testid: "latest-title", text: entry.title, title: entry.title }),
       entry.steps.length ? el("details", { class: "latest-steps", testid: "latest-steps" },
