@@ -175,9 +175,18 @@ export class SchemaForm {
     return this.context.roster().find((card) => card.id === id);
   }
 
+  // A weapon is chosen by its name, its notation said under the field: a name and notation together were cut on a
+  // phone ("WarMonger skill Auto/S…"). Two of one name are told apart by their notations.
   fillWeapons(field) {
     const weapons = this.card(field.input.from)?.weapons ?? [];
-    fillSelect(field.control, weapons.map((weapon, index) => ({ value: index, label: `${weapon.name} ${weapon.notation}` })));
+    const named = (weapon) => weapons.filter((other) => other.name === weapon.name).length > 1
+      ? `${weapon.name} ${weapon.notation}` : weapon.name;
+    fillSelect(field.control, weapons.map((weapon, index) => ({ value: index, label: named(weapon) })));
+    if (!field.details) {
+      field.details = el("span", { class: "help weapon-details", testid: `details-${field.input.name}`, dir: "auto" });
+      field.control.closest("label").after(field.details);
+    }
+    field.details.textContent = weapons[Number(field.control.value)]?.notation ?? "";
   }
 
   fillModes(field) {

@@ -218,7 +218,7 @@ function renderCard(card, handlers) {
     // "Cyrus" to voice control reaches it); what a tap does is its description.
     el(handlers ? "button" : "span", handlers ? { type: "button", class: "who", testid: "combatant-pick",
       "aria-describedby": hintId, title: card.name, onclick: () => handlers.onPick(card.id) } : { class: "who" },
-    el("span", { class: "name", testid: "combatant-name", text: card.name, dir: "auto", title: card.name }),
+    el("span", { class: "name", testid: "combatant-name", dir: "auto", title: card.name }, nameParts(card.name)),
     el("span", { class: "said" },
       el("span", { class: "turn-stands", testid: "turn-stands", hidden: true }),
       el("span", { class: `status ${card.status.severity}`, testid: "combatant-status", text: card.status.text }),
@@ -248,6 +248,17 @@ function renderCard(card, handlers) {
     });
   }
   return node;
+}
+
+// A name too long for its row is shortened in the middle, never at its end: "ST 10 broadsw… 3", so copies are told
+// apart by the number How many gave them ("Arias th… Wanderer" likewise keeps the name's last word). The words stay
+// whole in the text (a search, a screen reader, a copy); the head gives way with an ellipsis, the tail does not.
+const TAIL = /^(.*\S)(\s+(?:\d+|\S{1,10}))$/su;
+
+function nameParts(name) {
+  const split = TAIL.exec(name);
+  if (!split) return [el("span", { class: "name-head", text: name })];
+  return [el("span", { class: "name-head", text: split[1] }), el("span", { class: "name-tail", text: split[2] })];
 }
 
 // A combatant hidden from the players carries a badge the game master cannot miss; a tap on it reveals him.
