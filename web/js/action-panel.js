@@ -7,6 +7,7 @@ import { holds } from "./forms.js";
 import { actionForms, app } from "./state.js";
 import { renderOdds, renderRoster, renderTabs } from "./view.js";
 import { renderTurnWarning } from "./turns-view.js";
+import { bringIntoView, keepInView } from "./dock-room.js";
 import { run } from "./answers.js";
 import { cancelPrompt } from "./dice-flow.js";
 import { followInForm, openConditions } from "./fight-controls.js";
@@ -52,6 +53,7 @@ export function drawRoster(refusal = "") {
     onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
     onRemove: removeCombatant, onConditions: openConditions, onHide: hideCombatant,
   });
+  keepInView([picks.actor, picks.target]);
   const role = next === "actor" ? actor : next === "target" ? target : null;
   const hint = !app.current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;
   q("pick-hint").textContent = refusal ? `${refusal} ${hint}.`.trim() : hint;
@@ -71,6 +73,7 @@ function pick(id) {
   const card = app.current.view.roster.find((one) => one.id === id);
   const role = nextRole(roles);
   if (!card || !role) return;
+  bringIntoView([id]);
   if (role === "actor") {
     if (!card.can_act) {
       return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);

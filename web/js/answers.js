@@ -97,34 +97,6 @@ function showChanged() {
   }));
 }
 
-// The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), and the
-// action column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it).
-// Set only when they change, and on the elements that use them: a custom property changed on the root would
-// restyle every element of the page (a long log's thousands), on the tap that changed the newest result.
-export function watchDock() {
-  const dock = q("dock");
-  const panel = q("action-panel");
-  let height = -1;
-  let left = -1;
-  const sync = () => {
-    const nowHeight = dock.offsetHeight;
-    const nowLeft = Math.round(panel.getBoundingClientRect().left);
-    if (nowHeight !== height) {
-      height = nowHeight;
-      document.body.style.paddingBottom = `${height + 10}px`;
-      document.documentElement.style.scrollPaddingBottom = `${height + 8}px`;
-    }
-    if (nowLeft !== left) {
-      left = nowLeft;
-      dock.style.setProperty("--dock-left", `${left}px`);
-    }
-  };
-  const observer = new ResizeObserver(sync);
-  observer.observe(dock);
-  observer.observe(panel);
-  sync();
-}
-
 // Build the tabs, forms and dialog for a system the first time an encounter of it is shown. The options are
 // read first, so the forms are built following the encounter's options, not the last system's.
 function useSystem(id) {

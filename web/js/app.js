@@ -14,7 +14,8 @@ import { makeSnapshotLater } from "./snapshot.js";
 import { app } from "./state.js";
 import { watchForUpdates, whenFree } from "./update.js";
 import { markTabsCut, renderRoster } from "./view.js";
-import { run, watchDock } from "./answers.js";
+import { run } from "./answers.js";
+import { watchDock } from "./dock-room.js";
 import { cancelPrompt, promptKey, resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
 import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
 import { checkEntryFresh, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,

@@ -258,7 +258,8 @@ const TAIL = /^(.*\S)(\s+(?:\d+|\S{1,10}))$/su;
 function nameParts(name) {
   const split = TAIL.exec(name);
   if (!split) return [el("span", { class: "name-head", text: name })];
-  return [el("span", { class: "name-head", text: split[1] }), el("span", { class: "name-tail", text: split[2] })];
+  return [el("span", { class: "name-head", text: split[1], style: `--tail: ${split[2].length}` }),
+    el("span", { class: "name-tail", text: split[2], style: `--tail: ${split[2].length}` })];
 }
 
 // A combatant hidden from the players carries a badge the game master cannot miss; a tap on it reveals him.

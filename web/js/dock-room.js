@@ -1,0 +1,95 @@
+// The room above the dock. The dock is pinned to the foot of the screen; the page leaves its height free at its
+// foot, so nothing stays under it once scrolled to. On a portrait tablet the roster is given the height that leaves
+// the action form's inputs above the dock (its rows scroll within it when they are more than fit), and on every
+// screen the acting and target cards are brought into view when they change: a target under the dock is a target
+// the game master cannot see being hit.
+
+import { q } from "./dom.js";
+
+// A portrait tablet's roster keeps at least this much, so at least three rows show whatever the form needs; a phone
+// has no room for both, and scrolls the page instead (its form is reached by scrolling, and kept clear of the dock).
+const ROSTER_AT_LEAST_PX = 180;
+const ROSTER_ROOM = matchMedia("(min-width: 601px) and (max-width: 959px)");
+
+// The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), the action
+// column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it), and the
+// roster's room. Set only when they change, and on the elements that use them: a custom property changed on the
+// root would restyle every element of the page (a long log's thousands), on the tap that changed the newest result.
+export function watchDock() {
+  const dock = q("dock");
+  const panel = q("action-panel");
+  const form = q("action-form");
+  const roster = q("roster");
+  let height = -1;
+  let left = -1;
+  let room = "";
+  const sync = () => {
+    const nowHeight = dock.offsetHeight;
+    const nowLeft = Math.round(panel.getBoundingClientRect().left);
+    if (nowHeight !== height) {
+      height = nowHeight;
+      document.body.style.paddingBottom = `${height + 10}px`;
+      document.documentElement.style.scrollPaddingBottom = `${height + 8}px`;
+    }
+    if (nowLeft !== left) {
+      left = nowLeft;
+      dock.style.setProperty("--dock-left", `${left}px`);
+    }
+    const nowRoom = rosterRoom(roster, panel, form, height);
+    if (nowRoom !== room) {
+      room = nowRoom;
+      if (room) roster.style.setProperty("--roster-room", room);
+      else roster.style.removeProperty("--roster-room");
+      roster.classList.toggle("roomed", Boolean(room));
+    }
+  };
+  const observer = new ResizeObserver(sync);
+  for (const node of [dock, panel, form]) observer.observe(node);
+  ROSTER_ROOM.addEventListener("change", sync);
+  addEventListener("resize", sync, { passive: true });
+  sync();
+}
+
+// The height the roster may take on a portrait tablet: the screen less the dock, what stands above the rows (the
+// header, the roster's head) and the action form's tabs and inputs (not the odds' charts under them, which the dock's
+// line sums up). "" where it does not apply, or where it would leave the roster less than three rows.
+function rosterRoom(roster, panel, form, dockHeight) {
+  if (!ROSTER_ROOM.matches) return "";
+  const above = roster.getBoundingClientRect().top + scrollY;          // the rows' top, in the page
+  const formBottom = form.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+  const panelGap = panel.getBoundingClientRect().top - roster.getBoundingClientRect().bottom;   // the panels' edges
+  const room = Math.floor(innerHeight - dockHeight - above - Math.max(panelGap, 0) - formBottom - 8);
+  return room >= ROSTER_AT_LEAST_PX ? `${room}px` : "";
+}
+
+// The acting and target cards, as either changes (a new turn, a tap, another action), are scrolled into view: within
+// the roster where it scrolls, and on the page, clear of the dock (the page's scroll padding). The one that changed
+// is brought into view, the target after the actor where both did, so the newer pick wins when they are further
+// apart than the room; the one that did not change is left where the game master scrolled it. Read a frame later,
+// once the change is laid out anyway; a card already in view moves nothing.
+let kept = [null, null];
+
+export function keepInView([actor, target]) {
+  const changed = [actor !== kept[0] ? actor : null, target !== kept[1] ? target : null].filter(Boolean);
+  kept = [actor, target];
+  bringIntoView(changed);
+}
+
+// A card tapped is brought wholly into view, picked again or not: the finger may have found it half under the dock.
+export function bringIntoView(ids) {
+  if (!ids.length) return;
+  requestAnimationFrame(() => {
+    for (const id of ids) {
+      const node = q("roster").querySelector(`:scope > [data-id="${CSS.escape(id)}"]`);
+      if (node && !inView(node)) node.scrollIntoView({ block: "nearest" });
+    }
+  });
+}
+
+function inView(node) {
+  const box = node.getBoundingClientRect();
+  const list = q("roster").getBoundingClientRect();
+  const top = Math.max(0, list.top);
+  const bottom = Math.min(q("dock").getBoundingClientRect().top, list.bottom);
+  return box.top >= top - 1 && box.bottom <= bottom + 1;
+}
