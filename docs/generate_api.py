@@ -84,7 +84,11 @@ sent), `while_standing` (a `combatant` input of role `target` only, always `true
 that combatant stands; once its card is `fallen`, the form moves to the next combatant standing \
 (in the roster's order after the fallen one) other than the one acting; a fallen one a person picks, by a tap or \
 from the list, after it fell stays chosen. An attack's target has it; a heal's, an aid's or a mark's has not, since \
-the fallen one is often whom they are for) and `when` (`{"input": name, "in": [values]}` or `{"input": name, \
+the fallen one is often whom they are for), `distinct` (a `combatant` input of role `target` only, always `true`: \
+the form's `distinct` inputs never name the same combatant; one that falls moves to one standing and not named by \
+another, or takes a later one's (the rest move up), or, when optional, empties; of two that come to name the same, \
+the one not picked last moves so; FUDGE's round's foes have it) and `when` (`{"input": name, "in": [values]}` or \
+`{"input": name, \
 "not_in": [values]}`: the input is shown and sent only while that other input has, or has not, one of the values). \
 A `when` may follow one of the encounter's rule options instead: `{"option": name, "in": [values]}` or \
 `{"option": name, "not_in": [values]}` holds while that option (its value in `view.options`, else its `default`) \
@@ -107,7 +111,7 @@ chosen; MegaTraveller's Hull starts as a ground car's for a vehicle and as the B
 | `integer` | `min`, `max` | a number field | the text typed (the engine reads and checks it) |
 | `flag` | | a check box | `true` or `false` |
 | `choice` | `choices`: `[{"value", "label", "when"?}]` | up to 4: a row of buttons; more: a list | the chosen `value` |
-| `combatant` | `role`: `actor` or `target`; `optional`, `empty_label`, `while_standing` | a list of the roster (an `actor` only among those who `can_act`); tapping cards fills it | the combatant id, `""` for none |
+| `combatant` | `role`: `actor` or `target`; `optional`, `empty_label`, `while_standing`, `distinct` | a list of the roster (an `actor` only among those who `can_act`); tapping cards fills it | the combatant id, `""` for none |
 | `weapon` | `from`: the combatant input | that combatant's `weapons` | the weapon's index |
 | `mode` | `from`, `weapon` | that weapon's `modes` | the mode's `value` |
 | `part` | `from`: the combatant input | that combatant's card `parts`; hidden (and not sent) when the card has none | the part's `value` |

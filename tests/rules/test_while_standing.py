@@ -20,8 +20,8 @@ from .helpers import ok
 # The attacks of each system, and the input naming who they are aimed at. Decided per action:
 # - typed attack, megatraveller hit, kyod hit, sla shoot and melee, fudge attack's defender and shoot's target: the
 #   one struck, whom the next attack is at again until it falls;
-# - fudge round's foe: the first foe the fighter exchanges blows with (the further foes default to nobody, and the
-#   one the fighter strikes to "the first foe he may wound": neither keeps a fallen one by default);
+# - fudge round's foes: each foe the fighter exchanges blows with (a further foe who falls is replaced by one
+#   standing, or his field empties: issue 48; the one the fighter strikes defaults to "the first foe he may wound");
 # - not sla grenade (its target may be anyone lying where the grenade lands, and one on the floor is caught as
 #   well as one standing), nor sla's walk_to or fudge's strike (optional, defaulting to nobody), nor fudge's contest
 #   (initiative: who is contested is not who is struck), nor the care, check, time and marking actions, whose
@@ -32,7 +32,7 @@ WHILE_STANDING: dict[tuple[str, str], set[str]] = {
     ("kyod", "hit"): {"target"},
     ("sla", "shoot"): {"target"},
     ("sla", "melee"): {"target"},
-    ("fudge", "round"): {"foe"},
+    ("fudge", "round"): {"foe", "foe2", "foe3", "foe4", "foe5", "foe6"},
     ("fudge", "attack"): {"defender"},
     ("fudge", "shoot"): {"target"},
 }

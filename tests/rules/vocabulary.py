@@ -25,7 +25,7 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "hex": {"cells", "regions"},
 }
 INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "each_round", "when",
-              "empty_label", "role", "while_standing", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
+              "empty_label", "role", "while_standing", "distinct", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
 ROLES = {"actor", "target"}
 SEVERITIES = {"ok", "hurt", "down", "out"}
 WIDGETS: dict[str, set[str]] = {
@@ -60,6 +60,8 @@ def check_input(entry: dict[str, Any], names: set[str], *, nested: bool = False,
         assert entry["role"] in ROLES, entry
     if "while_standing" in entry:   # a target kept only while it stands: the one acting follows the turn instead
         assert entry["while_standing"] is True and kind == "combatant" and entry["role"] == "target", entry
+    if "distinct" in entry:   # kept apart from the form's other distinct inputs: a target, never the one acting
+        assert entry["distinct"] is True and kind == "combatant" and entry["role"] == "target", entry
     if kind == "integer":
         assert entry["min"] <= entry["max"], entry
         if "default" in entry:

@@ -5,7 +5,7 @@
 
 import { el, fillSelect } from "./dom.js";
 import { makeField } from "./fields.js";
-import { keepStanding, notePick, startRound } from "./keeping.js";
+import { keepApart, keepStanding, notePick, startRound } from "./keeping.js";
 import { drawReads } from "./reads.js";
 
 // Whether a `when` holds: `{"input": name, ...}` reads another input of the form through inputValue(name),
@@ -57,6 +57,7 @@ export class SchemaForm {
     if (!name) return;
     const field = this.fields.get(name);
     field.touched = true;
+    this.picked = name;
     notePick(this, field);
     if (event.type === "change" || event.target.type === "text") this.refresh();
     this.clearErrors();
@@ -87,7 +88,7 @@ export class SchemaForm {
     if ([...this.fields.values()].map((field) => this.followDefaults(field)).some(Boolean)) this.follow();
   }
 
-  follow() {
+  follow(again = true) {
     for (const field of this.fields.values()) {
       const input = field.input;
       if (input.kind === "combatant") this.fillCombatants(field);
@@ -100,6 +101,8 @@ export class SchemaForm {
       field.follow?.();   // gear picks follow the catalog, which holds the game master's own items too
       field.node.hidden = !offered || !this.applies(input.when);
     }
+    // Inputs the schema keeps apart name no one twice (js/keeping.js); a field moved may show or hide others.
+    if (keepApart(this, this.acting(), this.picked) && again) this.follow(false);
     for (const field of this.fields.values()) if (field.input.helps) this.followHelp(field);
   }
 
@@ -238,6 +241,7 @@ export class SchemaForm {
     const field = this.fields.get(name);
     if (!field) return;
     field.touched = true;
+    this.picked = name;
     field.set(value);
     notePick(this, field);
     this.refresh();

@@ -174,13 +174,15 @@ def _landing() -> list[dict[str, Any]]:
 
 
 def action_schema() -> list[dict[str, Any]]:
+    # The foes are kept apart (``distinct``: the engine refuses one named twice) and each is let go of once he falls
+    # (``while_standing``): the form moves to one standing and not named, or empties a further foe's field.
     foes: list[dict[str, Any]] = [{"name": "foe", "kind": "combatant", "role": "target", "label": "Foe",
-                                   "while_standing": True},
+                                   "while_standing": True, "distinct": True},
             {"name": "foe_weapon", "kind": "weapon", "from": "foe", "label": "Foe's weapon"}]
     for index, key in enumerate(melee.FOE_INPUTS[1:], start=2):
         foes.append({"name": key, "kind": "combatant", "role": "target", "label": f"Foe {index}", "optional": True,
-                     "empty_label": "Nobody else", "default": "", "advanced": True,
-                     "when": {"input": melee.FOE_INPUTS[index - 2], "not_in": [""]},
+                     "empty_label": "Nobody else", "default": "", "advanced": True, "while_standing": True,
+                     "distinct": True, "when": {"input": melee.FOE_INPUTS[index - 2], "not_in": [""]},
                      "help": "more foes fight with their first weapon; the fighter is \u22121 a foe past the first"})
     ladder_text = _ladder(-3, 5, text=True)
     return [
