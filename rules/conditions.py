@@ -36,7 +36,9 @@ MAX_CONDITION_ROUNDS = 999
 ENDS = ("round", "start", "end")
 RULE = "Conditions"
 # After each system's own names (rules/systems/data/<system>.json, "conditions"): what trackers offer everywhere.
-GENERIC = ("Prone", "Blinded", "Grappled", "Hidden", "Concentrating")
+# "Concealed", not "Hidden": the players see conditions, and "Hidden" read as the card hidden from them (issue 48);
+# a name is free text, so an encounter whose log gave "Hidden" opens and keeps it as it was.
+GENERIC = ("Prone", "Blinded", "Grappled", "Concealed", "Concentrating")
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ def presets(own: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
     generic ones it does not name already.
 
     >>> [one["name"] for one in presets([{"name": "Prone", "source": "seed"}, {"name": "Kneeling", "source": "s"}])]
-    ['Prone', 'Kneeling', 'Blinded', 'Grappled', 'Hidden', 'Concentrating']
+    ['Prone', 'Kneeling', 'Blinded', 'Grappled', 'Concealed', 'Concentrating']
     """
     named = {one["name"].lower() for one in own}
     return ([{"name": one["name"], "source": one["source"]} for one in own]

@@ -214,3 +214,19 @@ def test_initiative_for_all_leaves_out_who_cannot_act_and_is_refused_where_rolle
     assert alternating["view"]["fight"]["initiative"] == ""
     assert refused("turn", encounter=alternating["encounter"], move="initiative")["field"] == "move"
     assert refused("turn", encounter=ok("new", system="typed")["encounter"], move="initiative")["field"] == "move"
+
+
+# -- "Hidden" the condition is not "Hidden from players" (issue 48, item 9) -----------------------------------------
+
+def test_the_common_presets_say_concealed_and_an_old_hidden_condition_is_kept() -> None:
+    """The players see conditions: a preset "Hidden" told them "Artus · Hidden" and gave the ambusher away, and read
+    as the card's *Hidden from players*. The common preset is Concealed; an encounter whose log gave "Hidden" (a
+    name is free text) opens with it, shows it to the game master and to the players alike, and loses it on Remove."""
+    for system in ok("systems")["systems"]:
+        names = [one["name"] for one in system["conditions"]]
+        assert "Concealed" in names and "Hidden" not in names, (system["id"], names)
+    old = given_to(encounter("typed", *THREE), "c1", "Hidden")
+    opened = ok("view", encounter=old["encounter"])
+    assert card(opened, "Cyrus")["conditions"] == [{"name": "Hidden", "rounds": None}]
+    removed = ok("condition", encounter=old["encounter"], id="c1", change="remove", index=0)
+    assert card(removed, "Cyrus")["conditions"] == []

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.rules.helpers import ok
+
 from .actions import add_sheet, settle, start_new
+from .conftest import open_page
 from .test_fight import by_name, dice, names_in_order, newest, next_turn, open_conditions, status, step
 
 
@@ -95,3 +98,21 @@ def test_initiative_for_all_is_not_offered_where_the_system_rolls_it_each_round(
     add_sheet(page, "Kit")
     expect(page.get_by_test_id("turn-start")).to_be_visible()
     expect(page.get_by_test_id("turn-initiative")).to_be_hidden()
+
+
+def test_the_dialog_offers_concealed_says_players_see_conditions_and_an_old_hidden_stays(page: Page,
+                                                                                           site_url: str) -> None:
+    """Issue 48, item 9: a chip "Hidden" told the players "Artus · Hidden" (and read as the card hidden from them).
+    An encounter whose log gave "Hidden" opens with it on the card; the dialog's chips say Concealed, and the dialog
+    says the players see conditions."""
+    cyrus = {"name": "Cyrus"}
+    made = ok("add", encounter=ok("new", system="typed")["encounter"], sheet=cyrus)
+    made = ok("condition", encounter=made["encounter"], id="c1", name="Hidden")
+    app = open_page(page, f"{site_url}#{made['fragment']}")
+    expect(by_name(app, "Cyrus").get_by_test_id("card-condition")).to_have_text(["Hidden \u00b7 until removed"])
+    dialog = open_conditions(app, "Cyrus")
+    chips = dialog.get_by_test_id("condition-preset")
+    expect(chips.get_by_text("Concealed", exact=True)).to_have_count(1)
+    expect(chips.get_by_text("Hidden", exact=True)).to_have_count(0)
+    expect(dialog.get_by_test_id("conditions-seen")).to_be_visible()
+    expect(dialog.get_by_test_id("conditions-seen")).to_contain_text("The players see conditions")
