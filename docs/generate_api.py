@@ -252,7 +252,9 @@ def build() -> str:
                          {"encounter": one["encounter"], "sheet": {"name": "Bandit", "armour": {"name": "Leather", "notation": "+-*"}}}))
     parts.append(section("add", "With `count`, several at once in one event (one undo takes them all back), numbered "
                          "on from any of that name already there; with `hidden`, hidden from the players' view "
-                         "(their roster entries say `\"hidden\": true`).",
+                         "(their roster entries say `\"hidden\": true`); with `group` (and a `count` over 1), sharing "
+                         "one initiative roll: Initiative for all, and a round's start that rolls initiative, roll once "
+                         "for them (rules/initiative.py).",
                          {"encounter": duel, "sheet": {"name": "Bandit"}, "count": 3, "hidden": True}
                          ).replace("## `add`", "### `add`: several, hidden"))
     parts.append(section("hide", "Hide a combatant from the players' view (`hidden`: true, the default) or reveal him "

@@ -132,9 +132,10 @@ def new(request: dict[str, Any]) -> dict[str, Any]:
 def add(request: dict[str, Any]) -> dict[str, Any]:
     """Add a combatant from a sheet; the sheet is checked and errors name its field. ``count`` (1 to 40) adds that
     many at once, numbered ("Thug 1" to "Thug 4", on from any already there: rules/roster.py), in one event that one
-    undo takes back; ``hidden`` adds them hidden from the players' view."""
-    return _recorded(request, "add", {"sheet": request.get("sheet"),
-                                      **{name: request[name] for name in ("count", "hidden") if name in request}})
+    undo takes back; ``hidden`` adds them hidden from the players' view; ``group``, several sharing one initiative
+    roll (rules/initiative.py)."""
+    return _recorded(request, "add", {"sheet": request.get("sheet"), **{
+        name: request[name] for name in ("count", "hidden", "group") if name in request}})
 
 
 def edit(request: dict[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from . import fields
 from .conditions import gone, passing
 from .dice import DiceSource
 from .errors import BadField
-from .initiative import Rolled, sorted_order
+from .initiative import Rolled, Shared, sorted_order
 from .report import Report, Step
 from .turns import RULE, Fight, Slot, Turns
 
@@ -147,16 +147,23 @@ class Mover:
             raise BadField("this system offers no initiative roll for everyone", field="move")
         self.say(about, "Initiative for all")
         rolled: dict[str, Rolled] = {}
+        dice = self.shared()
         for who in self.fight.standing:
             why = self.turns.unable(self.sheets[who], self.states[who], self.options)
             if why:
                 self.say(f"{self.name(who)} rolls nothing: {why}.")
                 continue
-            rolled[who] = self.turns.roll_initiative(who, self.sheets, self.states, self.options, self.dice)
+            taken = len(dice.took)
+            rolled[who] = self.turns.roll_initiative(who, self.sheets, self.states, self.options, dice)
+            self.steps.extend(dice.said()[taken:])
             self.steps.append(rolled[who].step)
         order = sorted_order(self.fight.standing, rolled)
         self.fight = replace(self.fight, standing=tuple(order))
         self.say(f"New order: {', '.join(self.name(who) for who in order)}.")
+
+    def shared(self) -> Shared:
+        """The dice for initiative, a group's roll shared (rules/initiative.py)."""
+        return Shared(self.dice, self.fight.groups, {who: self.name(who) for who in self.sheets})
 
     def slots(self) -> list[Slot]:
         return self.turns.order(self.fight.phase, self.sheets, self.states, self.fight, self.options)
@@ -226,8 +233,9 @@ class Mover:
     def begin_round(self, number: int) -> None:
         self.fight = replace(self.fight, round=number, phase=0, current=None, acted=(), delayed=(), begun=())
         self.say(f"Round {number} begins.")
-        start = self.turns.start_round(number, self.sheets, self.states, self.fight, self.options, self.dice)
-        self.apply(start.changed, start.steps)
+        dice = self.shared()
+        start = self.turns.start_round(number, self.sheets, self.states, self.fight, self.options, dice)
+        self.apply(start.changed, start.steps + dice.said())
         self.fight = replace(self.fight, ranks=tuple(start.ranks.items()), counts=tuple(start.counts.items()))
 
 

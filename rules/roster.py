@@ -5,7 +5,7 @@ combatant of its own with an id of its own, so one Undo takes all four away and 
 keeps what the game master asked for (the sheet, the count, and the first id; the others follow it: c5, c6, c7, c8),
 and the names are worked out as it is replayed, from the roster at that point (:func:`numbered`), as an id is worked
 out from the log. An add without a count is one combatant, named as typed, so a log made before counts replays as
-it did.
+it did. With ``group`` (Improved Initiative's option) the several share one initiative roll (rules/initiative.py).
 
 **Hidden.** A combatant may be hidden from the players (the ambusher behind the door): added hidden, or hidden and
 revealed by a ``hide`` event, each undone like any other. The game master's view marks him; the players' view
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 MAX_COMBATANTS = 40
 EVENTS = ("add", "edit", "remove", "hide")
 RULE = "Roster"
+SHARED = "One initiative roll for a group"
 _ANY_COUNT = 10**9         # a count is read as any whole number, then said to be too many for the roster's room
 _COMBATANT_ID = re.compile(r"c[1-9][0-9]{0,5}")
 _NUMBERED = re.compile(r"(.*?\S) ([0-9]{1,4})")
@@ -69,6 +70,7 @@ def add(system: Any, options: Any, played: Played, data: Mapping[str, Any]) -> d
     first = combatant_id(data.get("id"))
     count = fields.integer(data, "count", "count", -_ANY_COUNT, _ANY_COUNT, default=1)
     hidden = fields.flag(data, "hidden", "hidden")
+    group = fields.flag(data, "group", "group") and count > 1
     room = MAX_COMBATANTS - len(played.order)
     if count < 1:
         raise BadField(f"the count is {count}: add at least 1", field="count")
@@ -91,19 +93,25 @@ def add(system: Any, options: Any, played: Played, data: Mapping[str, Any]) -> d
         played.states[combatant] = system.fresh_state(one, options)
     if hidden:
         played.hidden = played.hidden | set(ids)
+    if group:
+        played.fight = played.fight.grouped(ids)
     unseen = ", hidden from the players" if hidden else ""
     if count == 1:
         played.reports.append(Report(f"{sheet.name} joins the encounter{unseen}", (), "Added"))
     else:
         names = [one.name for one in sheets]
+        shared = (Step("They share one initiative roll: Initiative for all, or a round's start that rolls it, rolls "
+                       "once for them.", SHARED),) if group else ()
         played.reports.append(Report(f"{count} \u00d7 {sheet.name} join the encounter{unseen}",
-                                     (Step(f"{', '.join(names[:-1])} and {names[-1]} join the encounter.", RULE),),
-                                     f"{count} added"))
+                                     (Step(f"{', '.join(names[:-1])} and {names[-1]} join the encounter.", RULE),
+                                      *shared), f"{count} added"))
     recorded: dict[str, Any] = {"id": first, "sheet": sheet.to_dict()}
     if count > 1:
         recorded["count"] = count
     if hidden:
         recorded["hidden"] = True
+    if group:
+        recorded["group"] = True
     return recorded
 
 

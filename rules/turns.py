@@ -58,6 +58,7 @@ class Fight:
     counts: tuple[tuple[str, int], ...] = ()     # what a system noted of each combatant as the round began
     conditions: tuple[tuple[str, tuple[Condition, ...]], ...] = ()   # the game master's, by combatant
     notes: tuple[tuple[str, str], ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()     # added at once to share one initiative roll (rules/initiative.py)
 
     @property
     def started(self) -> bool:
@@ -65,6 +66,9 @@ class Fight:
 
     def joined(self, combatant: str) -> Fight:
         return replace(self, standing=self.standing + (combatant,))
+
+    def grouped(self, members: Sequence[str]) -> Fight:
+        return replace(self, groups=self.groups + (tuple(members),))
 
     def conditions_of(self, combatant: str) -> tuple[Condition, ...]:
         return dict(self.conditions).get(combatant, ())
@@ -95,6 +99,8 @@ class Fight:
                        counts=tuple(pair for pair in self.counts if pair[0] != combatant),
                        conditions=tuple(fall_back(dict(self.conditions), combatant).items()),
                        notes=tuple(pair for pair in self.notes if pair[0] != combatant),
+                       groups=tuple(kept for kept in (tuple(who for who in members if who != combatant)
+                                                      for members in self.groups) if len(kept) > 1),
                        current=None if self.current == combatant else self.current)
 
 

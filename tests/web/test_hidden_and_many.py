@@ -8,8 +8,9 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.actions import add_combatant, settle
+from tests.web.actions import add_combatant, add_sheet, input_named, settle, start_new
 from tests.web.conftest import open_page
+from tests.web.test_fight import dice, names_in_order, step
 from tests.web.test_player_view import decoded, open_players
 from tests.web.test_taps import double_tap
 
@@ -123,3 +124,35 @@ def test_a_hidden_combatant_is_off_the_players_screen_until_one_tap_reveals_him(
     expect(cards.nth(0).get_by_test_id("card-hidden")).to_be_visible()
     expect(page.get_by_test_id("combatant").filter(has=page.get_by_test_id("card-hidden"))).to_have_count(2)
     assert json.loads(decoded(player_link(page)))["roster"] == []
+
+
+def test_three_thugs_added_as_a_group_share_one_initiative_roll(app: Page) -> None:
+    """Issue 48, item 13: *How many* offers one initiative roll for the group (for more than one); Initiative for all
+    then asks once for the three, the prompt and the log saying it is the group's, and one Undo takes it back."""
+    page = app
+    start_new(page, "MegaTraveller")
+    add_sheet(page, "Ann", upp="777777")
+    open_add(page, "Thug")
+    dialog = page.get_by_test_id("sheet-dialog")
+    input_named(dialog, "upp").fill("777777")
+    expect(page.get_by_test_id("sheet-group-field")).to_be_hidden()      # one alone has no group
+    page.get_by_test_id("sheet-count").fill("3")
+    expect(page.get_by_test_id("sheet-group-field")).to_be_visible()
+    expect(page.get_by_test_id("sheet-group-help")).to_have_text(
+        "Initiative for all, and a round's start that rolls initiative, roll once for the group.")
+    page.get_by_test_id("sheet-group").check()
+    page.get_by_test_id("sheet-submit").click()
+    expect(dialog).to_be_hidden()
+    expect(names_in_order(page)).to_have_text(["Ann", "Thug 1", "Thug 2", "Thug 3"])
+    page.get_by_test_id("turn-initiative").tap()
+    dice(page, "initiative c1", [1, 2])
+    dice(page, "initiative c2", [6, 5],
+         why="Initiative for Thug 1: roll 2 six-sided dice (one roll for Thug 1, Thug 2 and Thug 3)")
+    expect(page.get_by_test_id("dice-prompt")).to_be_hidden()            # no prompt for Thug 2 or Thug 3
+    expect(names_in_order(page)).to_have_text(["Thug 1", "Thug 2", "Thug 3", "Ann"])
+    for said in ("Thug 2 takes Thug 1's roll: one initiative roll for Thug 1, Thug 2 and Thug 3.",
+                 "Thug 3 rolls 6 + 5 = 11 (Dexterity 7 breaks a tie).", "New order: Thug 1, Thug 2, Thug 3, Ann."):
+        expect(step(page, said)).to_have_count(1)
+    settle(page)
+    page.get_by_test_id("undo").tap()
+    expect(names_in_order(page)).to_have_text(["Ann", "Thug 1", "Thug 2", "Thug 3"])

@@ -1,5 +1,5 @@
-// Combatants: the sheet dialog that adds (one, or several at once, hidden from the players or not) or edits one, and
-// copying, hiding, revealing or removing one.
+// Combatants: the sheet dialog that adds (one, or several at once, hidden from the players or not, sharing one
+// initiative roll or not) or edits one, and copying, hiding, revealing or removing one.
 
 import { sheetDialogOpened } from "./blocks-view.js";
 import { fieldError, once, q, rearm } from "./dom.js";
@@ -17,6 +17,7 @@ export function openAdd() {
   fieldError("sheet-error", "");
   q("sheet-count").value = "1";
   q("sheet-hidden").checked = false;
+  q("sheet-group").checked = false;
   many("");
   sheetDialogOpened();
   openSheetDialog();
@@ -52,10 +53,19 @@ function openSheetDialog() {
 
 // How many to add, and whether hidden from the players: offered when adding only; `error` is the count's. A count
 // changed after a refusal makes Add a new tap, as a sheet's field does.
-q("sheet-many").addEventListener("input", () => rearm("sheet"));
+// One initiative roll for the group is offered once the count is more than one.
+q("sheet-many").addEventListener("input", () => { rearm("sheet"); grouped(); });
+
+const several = () => Number(q("sheet-count").value.trim()) > 1;
+
+function grouped() {
+  q("sheet-group-field").hidden = !several();
+  q("sheet-group-help").hidden = !several();
+}
 
 function many(error) {
   q("sheet-many").hidden = Boolean(app.editing);
+  grouped();
   fieldError("sheet-count-error", error);
   if (error) q("sheet-count").setAttribute("aria-invalid", "true");
   else q("sheet-count").removeAttribute("aria-invalid");
@@ -71,6 +81,7 @@ export function submitSheet(event) {
   else {
     request.count = q("sheet-count").value.trim();   // the engine reads it, and says at the field what it refuses
     if (q("sheet-hidden").checked) request.hidden = true;
+    if (q("sheet-group").checked && several()) request.group = true;   // several sharing one initiative roll
   }
   const result = run(app.editing ? "edit" : "add", request, (error) => {
     if (error.field === "count") many(error.message);
