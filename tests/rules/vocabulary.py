@@ -25,7 +25,8 @@ INPUT_KINDS: dict[str, set[str]] = {            # kind -> keys it must have beyo
     "hex": {"cells", "regions"},
 }
 INPUT_KEYS = {"name", "kind", "label", "help", "example", "default", "optional", "advanced", "each_round", "when",
-              "empty_label", "role", "while_standing", "distinct", "defaults", "helps"} | set().union(*INPUT_KINDS.values())
+              "empty_label", "role", "while_standing", "distinct", "defaults",
+              "helps"} | set().union(*INPUT_KINDS.values())
 ROLES = {"actor", "target"}
 SEVERITIES = {"ok", "hurt", "down", "out"}
 WIDGETS: dict[str, set[str]] = {

@@ -51,3 +51,17 @@ def test_with_three_pirates_the_others_move_up_and_the_last_empties(fudge: Page)
     page.get_by_test_id("roll").tap()
     expect(page.get_by_test_id("action-error")).to_be_empty()
     expect(page.get_by_test_id("latest-title")).to_have_text("Round 1: Tucker against Annie")
+
+
+def test_a_foe_picked_where_another_names_him_moves_the_other(fudge: Page) -> None:   # noqa: F811
+    """Kept apart by the schema: naming Annie as Foe, where Foe 2 named her, moves Foe 2 to the one left standing."""
+    page = fudge
+    for key in ("tucker", "molly", "annie"):
+        add_fighter(page, key)
+    pick(page, fighter="Tucker", foe="Molly", foe2="Annie")
+    form = page.get_by_test_id("action-form")
+    input_named(form, "foe").select_option(label="Annie")
+    assert [chosen(input_named(form, name)) for name in ("foe", "foe2")] == ["Annie", "Molly"]
+    page.get_by_test_id("roll").tap()
+    expect(page.get_by_test_id("action-error")).to_be_empty()
+    expect(page.get_by_test_id("latest-title")).to_have_text("Round 1: Tucker against Annie, Molly")
