@@ -20,7 +20,7 @@ group's), and the others of the group his faces, with no roll of their own; each
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .dice import DiceSource, Face, dice_words
 from .report import Step
@@ -68,6 +68,8 @@ class Shared(DiceSource):
     ((4, 5), (4, 5), {'initiative c2': [4, 5]})
     >>> [step.text for step in dice.said()]
     ["Thug 2 takes Thug 1's roll: one initiative roll for Thug 1 and Thug 2."]
+    >>> [step.roll for step in dice.owned([Step("Thug 2 rolls 9.", "", (4, 5), "initiative c3")])]
+    ['initiative c2']
     """
 
     def __init__(self, inner: DiceSource, groups: Sequence[Sequence[str]], names: Mapping[str, str]) -> None:
@@ -102,6 +104,12 @@ class Shared(DiceSource):
 
     def finish(self) -> dict[str, list[Face]]:
         return self.inner.finish()
+
+    def owned(self, steps: Sequence[Step]) -> list[Step]:
+        """The steps, each that shows a member's dice naming the roll he took them from, so the log says the app
+        or the table rolled them as it did that roll."""
+        took = {ROLL + who: ROLL + first for who, first in self.took}
+        return [replace(step, roll=took[step.roll]) if step.roll in took else step for step in steps]
 
     def said(self) -> list[Step]:
         """A step for each member who took his group's roll, in the order they took it."""

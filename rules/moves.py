@@ -156,7 +156,7 @@ class Mover:
             taken = len(dice.took)
             rolled[who] = self.turns.roll_initiative(who, self.sheets, self.states, self.options, dice)
             self.steps.extend(dice.said()[taken:])
-            self.steps.append(rolled[who].step)
+            self.steps.extend(dice.owned([rolled[who].step]))
         order = sorted_order(self.fight.standing, rolled)
         self.fight = replace(self.fight, standing=tuple(order))
         self.say(f"New order: {', '.join(self.name(who) for who in order)}.")
@@ -235,7 +235,7 @@ class Mover:
         self.say(f"Round {number} begins.")
         dice = self.shared()
         start = self.turns.start_round(number, self.sheets, self.states, self.fight, self.options, dice)
-        self.apply(start.changed, start.steps + dice.said())
+        self.apply(start.changed, dice.owned(start.steps) + dice.said())
         self.fight = replace(self.fight, ranks=tuple(start.ranks.items()), counts=tuple(start.counts.items()))
 
 

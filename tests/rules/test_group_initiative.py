@@ -94,3 +94,10 @@ def test_a_round_start_that_rolls_initiative_rolls_once_for_the_group() -> None:
     assert ended["view"]["fight"]["round"] == 0
     next_round = ok("turn", encounter=started["encounter"], move="next", dice="app", seed=3)
     assert next_round["view"]["fight"]["round"] >= 1
+
+
+def test_the_app_s_roll_for_the_group_is_marked_the_app_s_on_every_member() -> None:
+    rolled = ok("turn", encounter=thugs("kyod")["encounter"], move="initiative", dice="app", seed=5)
+    shown = [step for step in rolled["report"]["steps"] if step.get("dice")]
+    assert [step["by"] for step in shown] == ["app"] * 4
+    assert [step["roll"] for step in shown if step["text"].startswith("Thug")] == ["initiative c2"] * 3
