@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.helpers import ok, refused
-from tests.rules.test_turns import answered, fight, texts, turn
+from tests.rules.test_turns import fight, texts, turn
 
 GROUP_WORDS = "one initiative roll for Thug 1, Thug 2 and Thug 3"
 
@@ -25,7 +25,7 @@ def thugs(system: str, *, group: bool = True, first: str = "Cyrus") -> dict[str,
 def asked(document: dict[str, Any], move: str, answers: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Every roll the move asks for, with typed dice, in order, and the answer at the end."""
     faces: dict[str, Any] = {}
-    needs = []
+    needs: list[dict[str, Any]] = []
     while True:
         result = ok("turn", encounter=document, move=move, dice="given", faces=faces)
         if "needs" not in result:
@@ -69,7 +69,7 @@ def test_one_is_no_group_and_a_member_who_leaves_leaves_the_rest_sharing() -> No
 def test_the_group_survives_undo_redo_and_the_share_link() -> None:
     added = thugs("megatraveller")
     answers = {"initiative c1": [3, 4], "initiative c2": [6, 6]}
-    rolled = answered("turn", answers, encounter=added["encounter"], move="initiative")
+    _, rolled = asked(added["encounter"], "initiative", answers)
     undone = ok("undo", encounter=rolled["encounter"])
     redone = ok("redo", encounter=undone["encounter"])
     assert fight(redone)["order"] == fight(rolled)["order"]
