@@ -33,6 +33,7 @@ FORMAT = 3
 # they are.
 READS_FORMATS = (1, 2, 3)
 MAX_EVENTS = 2000
+MAX_ID = 999_999            # c999999, the longest id rules/roster.py reads
 # A replay is kept every this many events. An undo replays at most this many less one, from the checkpoint before
 # its cursor: a MegaTraveller hit's event replays in about 0.1 ms in CPython and 0.3 ms in Pyodide, and a
 # checkpoint of n events costs a list of n report references.
@@ -82,6 +83,10 @@ class Encounter:
     options: Any
     events: tuple[Event, ...] = ()
     cursor: int = 0
+    # The highest combatant id number this encounter has given, in its log or not: an add undone, and dropped from
+    # the log by the event recorded after it, keeps its ids, so a player choice that named one never names another
+    # combatant (issue 48). Never less than the highest in the log; the document says it only where it is more.
+    last_id: int = 0
     # The replay at the cursor, kept so one tap costs one step, not a replay of the whole log.
     played_at_cursor: Played | None = field(default=None, compare=False, repr=False)
     # The link's stream up to the end of these events (see link), kept with the events it holds, so one tap
@@ -197,7 +202,7 @@ class Encounter:
             raise BadField(f"the log is full ({MAX_EVENTS} events); start a new encounter", field="encounter")
         played = self.play()
         if event_type == "add":
-            data = {**data, "id": f"c{_next_id(self.events[: self.cursor])}"}
+            data = {**data, "id": f"c{self.last_id + 1}"}
         recorded = self._step(played, Event(event_type, data), dice)
         event = Event(event_type, recorded)
         kept = self.events if self.cursor == len(self.events) else self.events[: self.cursor]
@@ -207,6 +212,7 @@ class Encounter:
         if len(events) % CHECKPOINT_EVERY == 0 and len(checkpoints) == len(events) // CHECKPOINT_EVERY - 1:
             checkpoints += (played,)
         return (replace(self, events=events, cursor=self.cursor + 1, played_at_cursor=played,
+                        last_id=max(self.last_id, _highest_id((event,))),
                         events_stream=(events, stream.grown(("," if kept else "") + event.text)),
                         checkpoints=checkpoints), played.reports[-1])
 
@@ -217,7 +223,7 @@ class Encounter:
             raise BadField(f"the log is full ({MAX_EVENTS} events); start a new encounter", field="encounter")
         played = self.play()
         if event_type == "add":
-            data = {**data, "id": f"c{_next_id(self.events[: self.cursor])}"}
+            data = {**data, "id": f"c{self.last_id + 1}"}
         self._step(played, Event(event_type, data), dice)
 
     def undo(self) -> Encounter:
@@ -242,7 +248,11 @@ class Encounter:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "system": self.system.ID, "options": self.system.options_to_dict(self.options),
-                "events": [event.to_dict() for event in self.events], "cursor": self.cursor}
+                "events": [event.to_dict() for event in self.events], "cursor": self.cursor, **self._ids_given()}
+
+    def _ids_given(self) -> dict[str, int]:
+        """``last_id``, where the log no longer shows the highest id given (its add undone and dropped)."""
+        return {"last_id": self.last_id} if self.last_id > _highest_id(self.events) else {}
 
     def link(self, *, check: bool = False) -> str:
         """The share link's fragment (:func:`share.encode`, ``check`` as there). Its JSON holds the document with the
@@ -259,7 +269,7 @@ class Encounter:
     def _rest(self) -> str:
         """The canonical text of the document's last keys, after ``cursor`` and ``events``, without its opening brace."""
         return share.canonical({"format": FORMAT, "options": self.system.options_to_dict(self.options),
-                                "system": self.system.ID})[1:]
+                                "system": self.system.ID, **self._ids_given()})[1:]
 
     @staticmethod
     def from_dict(data: Any) -> Encounter:
@@ -289,7 +299,8 @@ class Encounter:
                 if (index + 1) % CHECKPOINT_EVERY == 0:
                     checkpoints.append(played.copy())
             kept = tuple(events)
-            return replace(encounter, events=kept, cursor=cursor, played_at_cursor=at_cursor,
+            last_id = max(fields.integer(data, "last_id", "last_id", 0, MAX_ID, default=0), _highest_id(kept))
+            return replace(encounter, events=kept, cursor=cursor, last_id=last_id, played_at_cursor=at_cursor,
                            events_stream=(kept, _stream(kept, None)), checkpoints=tuple(checkpoints))
         except BadEncounter:
             raise
@@ -341,9 +352,10 @@ _EVENT_WORDS = {"add": "adding a combatant", "edit": "editing a sheet", "remove"
                 "action": "an action", "turn": "a turn moved on", "condition": "a condition", "note": "a note"}
 
 
-def _next_id(events: tuple[Event, ...]) -> int:
+def _highest_id(events: tuple[Event, ...]) -> int:
+    """The highest combatant id number the adds of ``events`` gave."""
     numbers = [int(str(event.data["id"])[1:]) + roster.added_ids(event.data) - 1 for event in events if event.type == "add"]
-    return max(numbers, default=0) + 1
+    return max(numbers, default=0)
 
 
 def _app_rolled(value: Any, record: Mapping[str, Any]) -> dict[str, int]:

@@ -167,3 +167,23 @@ def test_the_kept_texts_follow_every_tap(names: list[str], taps: list[str], seed
         _holds_its_texts(encounter)
     again = Encounter.from_dict(share.decode(encounter.link()))
     assert again.text() == encounter.text() and again.link() == encounter.link()
+
+
+def test_a_combatant_id_is_never_given_twice_undone_or_not() -> None:
+    """Issue 48 (15): Hero c1, Sidekick c2, Sidekick's add undone, then Villain added: he was c2, and a player choice
+    that named Sidekick named him. The id stays given when the undone add is dropped by any event, and through the
+    document, its link and a change of options."""
+    def added(encounter: Encounter, name: str) -> Encounter:
+        return encounter.record("add", {"sheet": {"name": name}})[0]
+
+    two = added(added(Encounter.new("typed"), "Hero"), "Sidekick")
+    assert [card["id"] for card in added(two.undo(), "Villain").view()["roster"]] == ["c1", "c3"]
+    noted, _ = two.undo().record("note", {"id": "c1", "text": "brave"})    # drops the undone add
+    assert noted.to_dict()["last_id"] == 2 and "c2" not in json.dumps(noted.to_dict()["events"])
+    for again in (noted, Encounter.from_dict(json.loads(json.dumps(noted.to_dict()))),
+                  Encounter.from_dict(share.decode(noted.link())), noted.with_options(noted.to_dict()["options"])):
+        assert again == noted and again.text() == share.canonical(again.to_dict())
+        assert [card["id"] for card in added(again, "Villain").view()["roster"]] == ["c1", "c3"]
+    assert "last_id" not in two.to_dict() and "last_id" not in added(noted, "Villain").to_dict()
+    several = two.undo().record("add", {"sheet": {"name": "Thug"}, "count": 3})[0].undo()
+    assert [card["id"] for card in added(several, "Villain").view()["roster"]] == ["c1", "c6"]

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.rules.helpers import ok, thug_fight
-from tests.web.actions import cyrus_and_bandit, first_paint, hit_with_typed_dice
+from tests.web.actions import add_combatant, cyrus_and_bandit, first_paint, hit_with_typed_dice
 from tests.web.conftest import open_page, wait_ready
 
 # Own profiles: the players' page registers its own service worker, which a first visit must find absent.
@@ -34,6 +34,7 @@ def decoded(url: str) -> str:
     return zlib.decompress(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))).decode("utf-8")
 
 
+WOUNDS = "[data-testid=track], [data-testid^=\"widget-\"]"    # a wound widget: only a player's character's in "status"
 ENGINE = re.compile(r"/(pyodide|pyscript|wheels|qr)/|python|\\.wasm|\\.whl|interpreter\\.js")
 
 
@@ -230,3 +231,38 @@ def test_the_game_masters_page_on_a_players_phone_takes_over_its_worker_quietly(
     assert any("/pyodide/" in url for url in whole) and any(url.endswith("/player.html") for url in whole)
     page.get_by_test_id("new-encounter").wait_for()
     expect(page.get_by_test_id("add-combatant")).to_be_enabled()
+
+
+def test_a_player_choice_follows_its_combatant_not_its_id(page: Page, site_url: str) -> None:
+    """Issue 48 (15): Hero and Sidekick ticked as players' characters, Sidekick's add undone, Villain added: Villain
+    took Sidekick's id, and the players' window showed him as a player's character, his wounds in full."""
+    open_page(page, site_url)
+    add_combatant(page, "Hero")
+    add_combatant(page, "Sidekick")
+    expect(page.get_by_test_id("combatant")).to_have_count(2)
+    page.get_by_test_id("share").click()
+    for who in ("c1", "c2"):
+        page.locator(f'[data-testid="player-pc"][data-id="{who}"]').check()
+    with page.context.expect_page() as opened:
+        page.get_by_test_id("players-window").click()
+    window = opened.value
+    cards = window.get_by_test_id("combatant")
+    expect(cards).to_have_count(2, timeout=30_000)
+    expect(cards.nth(1).locator(WOUNDS)).to_be_visible()
+    page.bring_to_front()
+    page.get_by_test_id("share-close").click()
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("combatant")).to_have_count(1)
+    add_combatant(page, "Villain")
+    expect(cards).to_have_count(2)
+    expect(cards.nth(1)).to_contain_text("Villain")
+    expect(cards.nth(1).locator(WOUNDS)).to_have_count(0)      # only wounded or down, as the others
+    expect(cards.nth(0).locator(WOUNDS)).to_be_visible()
+    page.get_by_test_id("share").click()
+    boxes = page.get_by_test_id("player-pc")
+    expect(boxes).to_have_count(2)
+    expect(boxes.nth(0)).to_be_checked()
+    expect(boxes.nth(1)).not_to_be_checked()
+    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
+    roster = json.loads(decoded(page.get_by_test_id("player-link").input_value()))["roster"]
+    assert [(card["name"], card["player"]) for card in roster] == [("Hero", True), ("Villain", False)]

@@ -37,12 +37,27 @@ export function drawWholeShare() {
 // encounter in this browser (a player link itself carries none of them).
 const PLAYERS_KEY = "woundbook.players.";
 
+// A choice naming a combatant no longer in the encounter (his add undone, or removed) is dropped, and kept so: the
+// engine never gives his id to another (rules/encounter.py), and the choice never follows one back in.
 export function playerChoices() {
+  const key = PLAYERS_KEY + (app.entry?.id ?? "");
+  let kept = null;
   try {
-    const kept = JSON.parse(storage?.getItem(PLAYERS_KEY + (app.entry?.id ?? "")) ?? "null");
-    if (kept && Array.isArray(kept.players)) return kept;
+    kept = JSON.parse(storage?.getItem(key) ?? "null");
   } catch { /* a choice that cannot be read starts afresh: it is only a preference */ }
-  return { players: [], npcs: "status" };
+  if (!kept || !Array.isArray(kept.players)) return { players: [], npcs: "status" };
+  const npcs = kept.npcs === "tracks" ? "tracks" : "status";
+  if (!app.current) return { players: kept.players, npcs };
+  const here = new Set(app.current.view.roster.map((card) => card.id));
+  const players = kept.players.filter((id) => here.has(id));
+  if (players.length < kept.players.length) keepChoices(key, { players, npcs });
+  return { players, npcs };
+}
+
+function keepChoices(key, choices) {
+  try {
+    storage?.setItem(key, JSON.stringify(choices));
+  } catch { /* not kept: the link still works */ }
 }
 
 function drawPlayerShare() {
@@ -62,9 +77,7 @@ function drawPlayerShare() {
 export function makePlayerLink() {
   const players = [...q("player-pcs").querySelectorAll("input:checked")].map((box) => box.dataset.id);
   const npcs = q("player-npcs-tracks").checked ? "tracks" : "status";
-  try {
-    storage?.setItem(PLAYERS_KEY + (app.entry?.id ?? ""), JSON.stringify({ players, npcs }));
-  } catch { /* not kept: the link below still works */ }
+  keepChoices(PLAYERS_KEY + (app.entry?.id ?? ""), { players, npcs });
   playersChanged();   // the players' window follows the choices as the link does
   const result = run("player_link", { encounter: app.current.encounter, players, npcs },
     (error) => { q("player-size").textContent = error.message; });
