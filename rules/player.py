@@ -57,6 +57,17 @@ MAX_ROUND = 100_000         # a fight's round as a link may say it: a log of MAX
 ALL_WIDGETS = WOUND_WIDGETS
 STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
 GONE = "someone who has left"
+# Every text in a link has a bound, which both readers check alike (here and web/js/player-link.js): a text of any
+# length drawn on a phone can hold it up for as long as its length squared (one letter under 180,000 combining marks
+# took 41 s to lay out, issue 48). The view writes its own texts within them, cut with an ellipsis where needed.
+MAX_ID = 12                 # a combatant's id in the view ("p7")
+MAX_STATUS = 80             # a status text ("Wounded", "Hurt (-1)")
+MAX_PHASE = 80              # a phase's name
+MAX_TITLE = 400             # a log entry's title ("Attack: Ogre \u2192 Cyrus, Kit")
+MAX_OUTCOME = 2000          # a log entry's outcome: the order and each status changed
+MAX_WIDGET_TEXT = 200       # any text in a wound widget (a level's name, a box's mark, a summary)
+MAX_WIDGET_ITEMS = 1000     # the items of a card's wound widgets' lists, all told (boxes, rows, cells): each is drawn
+MAX_WIDGETS = 8             # a card's wound widgets
 MOVES = {"start": "The fight begins", "next": "Next turn", "order": "Turn order changed",
          "initiative": "Initiative for all", "end": "The fight ends"}
 
@@ -82,7 +93,7 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
                        "note": ""})
     fight = turns.view(encounter.system.TURNS, played.sheets, played.states, played.fight, encounter.options)
     return {"format": FORMAT, "system": {"name": encounter.system.NAME}, "npcs": npcs,
-            "fight": {"started": fight["started"], "round": fight["round"], "phase": fight["phase"],
+            "fight": {"started": fight["started"], "round": fight["round"], "phase": _cut(fight["phase"], MAX_PHASE),
                       "current": None if fight["current"] in played.hidden else fight["current"],
                       "order": seen.order(played)},
             "roster": roster, "log": _log(encounter, seen, {who: played.sheets[who].name for who in played.order})}
@@ -110,7 +121,7 @@ class Seen:
         severity ("Scratched" for one the card calls anything but what it called him fresh, at severity ok)."""
         status = self.card_status(sheet, state)
         if self.wounds_shown(who):
-            return {"text": status["text"], "severity": status["severity"]}
+            return {"text": _cut(status["text"], MAX_STATUS), "severity": status["severity"]}
         severity = status["severity"]
         touched = severity == "ok" and status["text"] != self.fresh_text(sheet)
         return {"text": TOUCHED if touched else PLAIN_STATUS[severity], "severity": severity}
@@ -181,8 +192,8 @@ def _log(encounter: Any, seen: Seen, names_now: dict[str, str]) -> list[dict[str
             if event.type not in TOLD:
                 continue
             try:
-                entries.append({"index": index + 1, "title": _title(event, before, actions, name),
-                                "outcome": _outcome(event, before, after, seen, name)})
+                entries.append({"index": index + 1, "title": _cut(_title(event, before, actions, name), MAX_TITLE),
+                                "outcome": _cut(_outcome(event, before, after, seen, name), MAX_OUTCOME)})
             except _Unseen:
                 continue
         if len(entries) >= LOG_ENTRIES or span >= len(told):
@@ -248,6 +259,11 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
     return "; ".join(parts) or "No change the players can see"
 
 
+def _cut(text: str, most: int) -> str:
+    """A text the view writes, within its bound: cut with an ellipsis where longer."""
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
+
+
 def link(encounter: Any, players: Any, npcs: str) -> str:
     return share.encode(view(encounter, players, npcs), version=VERSION)
 
@@ -274,9 +290,11 @@ def _check_view(document: dict[str, Any]) -> None:
     fight = document["fight"]
     if not _whole(fight["round"], 0, MAX_ROUND) or not isinstance(fight["order"], list) or len(fight["order"]) > 40:
         raise ValueError("fight")
-    if fight["current"] is not None and not isinstance(fight["current"], str) or not isinstance(fight["phase"], str):
+    if fight["current"] is not None and not _short(fight["current"], MAX_ID) or not _short(fight["phase"], MAX_PHASE):
         raise ValueError("fight")
     for entry in fight["order"]:
+        if not _short(entry["id"], MAX_ID):
+            raise ValueError("order")
         fields.text(entry, "name", "name", max_length=MAX_NAME)
         label = entry.get("label", "")
         if entry["stands"] not in STANDS or not isinstance(label, str) or len(label) > 80:
@@ -287,11 +305,14 @@ def _check_view(document: dict[str, Any]) -> None:
     if not isinstance(roster, list) or len(roster) > 40:
         raise ValueError("roster")
     for card in roster:
+        if not _short(card["id"], MAX_ID):
+            raise ValueError("id")
         fields.text(card, "name", "name", max_length=MAX_NAME)
-        if card["status"]["severity"] not in SEVERITIES or not isinstance(card["status"]["text"], str):
+        if card["status"]["severity"] not in SEVERITIES or not _short(card["status"]["text"], MAX_STATUS):
             raise ValueError("status")
-        if not isinstance(card["widgets"], list) or any(widget.get("kind") not in ALL_WIDGETS
-                                                        for widget in card["widgets"]):
+        if not isinstance(card["widgets"], list) or len(card["widgets"]) > MAX_WIDGETS or any(
+                widget.get("kind") not in ALL_WIDGETS for widget in card["widgets"]) \
+                or _items(card["widgets"]) > MAX_WIDGET_ITEMS + len(card["widgets"]):
             raise ValueError("widgets")
         if not isinstance(card["conditions"], list) or len(card["conditions"]) > conditions.MAX_CONDITIONS:
             raise ValueError("conditions")
@@ -304,8 +325,26 @@ def _check_view(document: dict[str, Any]) -> None:
     if not isinstance(document["log"], list) or len(document["log"]) > LOG_ENTRIES:
         raise ValueError("log")
     for entry in document["log"]:
-        if not isinstance(entry["title"], str) or not isinstance(entry["outcome"], str) or "steps" in entry:
+        if not _short(entry["title"], MAX_TITLE) or not _short(entry["outcome"], MAX_OUTCOME) or "steps" in entry:
             raise ValueError("log")
+
+
+def _short(value: Any, most: int) -> bool:
+    """Text of at most ``most`` characters (code points, as the page counts them)."""
+    return isinstance(value, str) and len(value) <= most
+
+
+def _items(value: Any) -> int:
+    """How many items the lists in ``value`` hold, however deep; a text longer than a widget's bound is refused."""
+    if isinstance(value, str):
+        if len(value) > MAX_WIDGET_TEXT:
+            raise ValueError("widget text")
+        return 0
+    if isinstance(value, list):
+        return len(value) + sum(_items(inner) for inner in value)
+    if isinstance(value, dict):
+        return sum(_items(key) + _items(inner) for key, inner in value.items())
+    return 0
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

@@ -91,6 +91,37 @@ def damaged_views(views: list[dict[str, Any]]) -> list[str]:
     return links
 
 
+def marks(count: int) -> str:
+    """One letter under ``count`` combining marks: 180,000 of them in a 2.2k-character link held a phone's drawing up
+    for 41 s (issue 48, 17)."""
+    return "a" + "\u0301" * count
+
+
+# Every text of a view, each with its bound (rules/player.py).
+BOUNDED = [(("fight", "phase"), player.MAX_PHASE), (("fight", "current"), player.MAX_ID),
+           (("fight", "order", 0, "id"), player.MAX_ID), (("roster", 0, "id"), player.MAX_ID),
+           (("roster", 0, "status", "text"), player.MAX_STATUS), (("log", 0, "title"), player.MAX_TITLE),
+           (("log", 0, "outcome"), player.MAX_OUTCOME), (("roster", 0, "widgets", 0, "label"), player.MAX_WIDGET_TEXT),
+           (("roster", 0, "widgets", 0, "summary"), player.MAX_WIDGET_TEXT)]
+
+
+def combining_views(view: dict[str, Any]) -> list[str]:
+    """Each text of a view at its bound, one past it, and far past it in combining marks (the letter counts: one
+    under bound - 1 marks is at it); a card's widgets holding as many items as they may and one more, and as many
+    widgets as it may have and one more."""
+    links = []
+    for at, bound in BOUNDED:
+        for count in (bound - 1, bound, 50_000, 180_000):
+            links.append(of(changed(view, at, "set", marks(count))))
+    track = view["roster"][0]["widgets"][0]
+    held = player._items(view["roster"][0]["widgets"]) - len(view["roster"][0]["widgets"])
+    for length in (player.MAX_WIDGET_ITEMS - held, player.MAX_WIDGET_ITEMS - held + 1):
+        links.append(of(changed(view, ("roster", 0, "widgets", 0, "extra"), "set", [1] * length)))
+    for count in (player.MAX_WIDGETS, player.MAX_WIDGETS + 1):
+        links.append(of(changed(view, ("roster", 0, "widgets"), "set", [track] * count)))
+    return links
+
+
 def damaged_links(good: str) -> list[Any]:
     """A good link damaged as text and as bytes, and things that are no link at all."""
     payload = good.split(".", 1)[1]
@@ -142,7 +173,9 @@ def plain(value: Any) -> Any:
 def test_the_page_and_the_engine_read_every_player_link_alike() -> None:
     good = engine_links()
     views = [player.read(link) for link in good]
-    corpus = good + damaged_views(views[::4]) + [bad for link in good[:3] for bad in damaged_links(link)]
+    widened = [view for view in views if view["log"] and view["roster"][0]["widgets"] and view["fight"]["order"]]
+    corpus = good + damaged_views(views[::4]) + [bad for link in good[:3] for bad in damaged_links(link)] \
+        + combining_views(widened[0]) + combining_views(widened[-1])
     answers = read_in_node(corpus)
     assert len(answers) == len(corpus)
     refusals: set[str] = set()
@@ -167,3 +200,14 @@ def test_a_link_the_engine_wrote_is_read_by_the_page_as_the_engine_wrote_it() ->
     link = engine_links()[0]
     [page] = read_in_node([link])
     assert page["view"] == json.loads(share.canonical(player.read(link)))
+
+
+def test_every_text_in_a_link_is_bounded_alike_by_both_readers() -> None:
+    """Issue 48 (17): a text at its bound is read, one past it (or 180,000 combining marks) refused, by both."""
+    view = next(player.read(link) for link in engine_links()[::-1] if player.read(link)["log"])
+    corpus = combining_views(view)
+    expected = [count < bound for _, bound in BOUNDED for count in (bound - 1, bound, 50_000, 180_000)] \
+        + [True, False, True, False]
+    for link, page, read in zip(corpus, read_in_node(corpus), expected, strict=True):
+        engine = read_in_python(link)
+        assert ("view" in engine) == read and ("view" in page) == read, (engine.get("refused"), page.get("refused"))

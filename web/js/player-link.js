@@ -22,6 +22,15 @@ const MAX_ROUND = 100_000;
 const MAX_CONDITIONS = 12;
 const MAX_CONDITION_ROUNDS = 999;
 const LOG_ENTRIES = 12;
+// rules/player.py's bounds on every text of a link (a text of any length can hold a phone's drawing up, issue 48).
+const MAX_ID = 12;
+const MAX_STATUS = 80;
+const MAX_PHASE = 80;
+const MAX_TITLE = 400;
+const MAX_OUTCOME = 2000;
+const MAX_WIDGET_TEXT = 200;
+const MAX_WIDGET_ITEMS = 1000;
+const MAX_WIDGETS = 8;
 const STANDS = ["current", "waiting", "done", "delayed", "unable", "idle"];
 const SEVERITIES = ["ok", "hurt", "down", "out"];
 const WIDGETS = ["track", "grid", "meters", "hexes"];
@@ -152,10 +161,11 @@ function checkView(document) {
   if (!whole(field(fight, "round"), 0, MAX_ROUND) || !Array.isArray(field(fight, "order")) || fight.order.length > 40) {
     throw new Error("fight");
   }
-  if ((field(fight, "current") !== null && typeof fight.current !== "string") || typeof field(fight, "phase") !== "string") {
+  if ((field(fight, "current") !== null && !short(fight.current, MAX_ID)) || !short(field(fight, "phase"), MAX_PHASE)) {
     throw new Error("fight");
   }
   for (const entry of fight.order) {
+    if (!short(field(entry, "id"), MAX_ID)) throw new Error("order");
     text(entry, "name", MAX_NAME);
     const label = get(entry, "label", "");
     if (!STANDS.includes(field(entry, "stands")) || typeof label !== "string" || pyLength(label) > 80) {
@@ -167,13 +177,15 @@ function checkView(document) {
   const roster = field(document, "roster");
   if (!Array.isArray(roster) || roster.length > 40) throw new Error("roster");
   for (const card of roster) {
+    if (!short(field(card, "id"), MAX_ID)) throw new Error("id");
     text(card, "name", MAX_NAME);
     const status = field(card, "status");
-    if (!SEVERITIES.includes(field(status, "severity")) || typeof field(status, "text") !== "string") {
+    if (!SEVERITIES.includes(field(status, "severity")) || !short(field(status, "text"), MAX_STATUS)) {
       throw new Error("status");
     }
     const widgets = field(card, "widgets");
-    if (!Array.isArray(widgets) || widgets.some((widget) => !WIDGETS.includes(get(widget, "kind")))) {
+    if (!Array.isArray(widgets) || widgets.length > MAX_WIDGETS || widgets.some((widget) => !WIDGETS.includes(get(widget, "kind")))
+      || items(widgets) > MAX_WIDGET_ITEMS + widgets.length) {
       throw new Error("widgets");
     }
     const conditions = field(card, "conditions");
@@ -188,10 +200,26 @@ function checkView(document) {
   const log = field(document, "log");
   if (!Array.isArray(log) || log.length > LOG_ENTRIES) throw new Error("log");
   for (const entry of log) {
-    if (typeof field(entry, "title") !== "string" || typeof field(entry, "outcome") !== "string" || hasKey(entry, "steps")) {
+    if (!short(field(entry, "title"), MAX_TITLE) || !short(field(entry, "outcome"), MAX_OUTCOME) || hasKey(entry, "steps")) {
       throw new Error("log");
     }
   }
+}
+
+// Text of at most `most` characters, counted as Python counts them (code points).
+function short(value, most) {
+  return typeof value === "string" && pyLength(value) <= most;
+}
+
+// How many items the lists in `value` hold, however deep; a text longer than a widget's bound is refused.
+function items(value) {
+  if (typeof value === "string") {
+    if (pyLength(value) > MAX_WIDGET_TEXT) throw new Error("widget text");
+    return 0;
+  }
+  if (Array.isArray(value)) return value.length + value.reduce((sum, inner) => sum + items(inner), 0);
+  if (isObject(value)) return Object.entries(value).reduce((sum, [key, inner]) => sum + items(key) + items(inner), 0);
+  return 0;
 }
 
 function isObject(value) {
