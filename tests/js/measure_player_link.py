@@ -38,7 +38,7 @@ def link(document: Any) -> str:
 def heaviest(widget: dict[str, Any] | None, texts: bool = True) -> dict[str, Any]:
     """40 cards and 12 log entries, every text at its bound; each card given copies of ``widget`` while they fit."""
     text = marked if texts else (lambda length: "a")
-    roster = [{"id": f"p{index}", "name": text(60), "player": True, "status": {"text": text(80), "severity": "hurt"},
+    roster: list[dict[str, Any]] = [{"id": f"p{index}", "name": text(60), "player": True, "status": {"text": text(80), "severity": "hurt"},
                "widgets": [], "conditions": [{"name": text(40), "rounds": 3}] * (12 if texts else 0), "note": ""}
               for index in range(40)]
     view = {"format": 1, "system": {"name": text(100)}, "npcs": "tracks",
