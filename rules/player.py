@@ -15,11 +15,13 @@ the order when it changed. Never in it: the event log, the reports' titles, step
 notations, what marked a box, notes, dice, or the others' Initiative Totals.
 
 A combatant the game master hides (rules/roster.py) is not in it at all: not on the roster or in the order, not as
-whose turn it is (the players see "Round 2" and nobody's turn, in the view and in a turn's entry), not in an order or
-a status line of the log, and no entry that would name him (his action, an action on him, his condition, his delay)
-is written; the latest entries are those left. It is worked out from who is hidden now, as names are: a combatant
-revealed is seen in the entries before his reveal too, the fight as it happened, and one removed while hidden is
-never named.
+whose turn it is (the players see "Round 2", the round going on, in the view and in a turn's entry, as they do when
+it is nobody's turn), not in an order or a status line of the log, and no entry that would name him (his action, an
+action on him, his condition, his delay) is written; the latest entries are those left. It is worked out from who is
+hidden now, as names are: a combatant revealed is seen in the entries before his reveal too, the fight as it
+happened, and one removed while hidden is never named. Nothing in the view counts the hidden: its combatants carry
+ids of its own (``p1``, ``p2``: their places among those seen), its log entries are numbered among themselves, and a
+copy numbered among hidden ones is numbered afresh among those seen (:func:`shown_names`).
 
 The link is ``p1.`` and the view's JSON deflated and in base64url, read back with the limits a share link has.
 
@@ -38,6 +40,7 @@ from typing import Any
 from . import conditions, fields, share, turns
 from .errors import BadField, BadLink, RulesError
 from .fields import MAX_NAME
+from .roster import numbered_base, with_number
 
 VERSION = "p1"
 FORMAT = 1
@@ -82,10 +85,13 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
     if not isinstance(players, list) or any(not isinstance(who, str) or who not in played.sheets for who in players):
         raise BadField("players must list the ids of combatants in this encounter", field="players")
     seen = Seen(encounter, players, npcs, played.hidden)
+    visible = seen.visible(played.order)
+    seen.names = shown_names(played, visible)
+    own = {who: f"p{place}" for place, who in enumerate(visible, start=1)}     # ids that count only the seen
     roster = []
-    for who in seen.visible(played.order):
+    for who in visible:
         sheet, state = played.sheets[who], played.states[who]
-        roster.append({"id": who, "name": sheet.name, "player": who in players,
+        roster.append({"id": own[who], "name": seen.names[who], "player": who in players,
                        "status": seen.status(sheet, state, who),
                        "widgets": encounter.system.player_widgets(sheet, state, encounter.options)
                        if seen.wounds_shown(who) else [],
@@ -94,9 +100,26 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
     fight = turns.view(encounter.system.TURNS, played.sheets, played.states, played.fight, encounter.options)
     return {"format": FORMAT, "system": {"name": encounter.system.NAME}, "npcs": npcs,
             "fight": {"started": fight["started"], "round": fight["round"], "phase": _cut(fight["phase"], MAX_PHASE),
-                      "current": None if fight["current"] in played.hidden else fight["current"],
-                      "order": seen.order(played)},
-            "roster": roster, "log": _log(encounter, seen, {who: played.sheets[who].name for who in played.order})}
+                      "current": own.get(fight["current"]),
+                      "order": [{**entry, "id": own[entry["id"]]} for entry in seen.order(played)]},
+            "roster": roster, "log": _log(encounter, seen, seen.names)}
+
+
+def shown_names(played: Any, visible: list[str]) -> dict[str, str]:
+    """The names the players see: the game master's, but for copies numbered among hidden ones ("Ambusher 3"
+    revealed while Ambusher 1 and 2 lie in wait), numbered afresh among those seen ("Ambusher"; "Ambusher 1" and
+    "Ambusher 2" when two are seen), so no name counts the hidden."""
+    names = {who: played.sheets[who].name for who in visible}
+    unseen = {numbered_base(played.sheets[who].name) for who in played.order if who not in names}
+    groups: dict[str, list[str]] = {}
+    for who in visible:
+        base = numbered_base(names[who])
+        if base in unseen:
+            groups.setdefault(base, []).append(who)
+    for base, group in groups.items():
+        for place, who in enumerate(group, start=1):
+            names[who] = base if len(group) == 1 else with_number(base, place)
+    return names
 
 
 class Seen:
@@ -105,6 +128,7 @@ class Seen:
     def __init__(self, encounter: Any, players: list[str], npcs: str, hidden: frozenset[str] = frozenset()) -> None:
         self.system, self.options, self.players, self.npcs = encounter.system, encounter.options, players, npcs
         self.hidden = hidden        # hidden from the players now: never shown, never named
+        self.names: dict[str, str] = {}     # the names the players see (shown_names), by the encounter's ids
         # The system's status of each (sheet, state) worked out so far, kept with the objects themselves: the state
         # after one entry is the state before the next, and an event leaves the states it does not touch alone.
         self.worded: dict[tuple[int, int], tuple[Any, Any, dict[str, str]]] = {}
@@ -161,6 +185,7 @@ class Seen:
                 continue
             seen = {name: entry[name] for name in ("id", "name", "label", "stands") if entry.get(name)
                     and (name != "label" or entry["id"] in self.players)}
+            seen["name"] = self.names.get(entry["id"], entry["name"])
             if entry["stands"] == "unable":
                 seen["why"] = self.why(played, entry["id"], entry.get("why", ""))
             order.append(seen)
@@ -188,16 +213,16 @@ def _log(encounter: Any, seen: Seen, names_now: dict[str, str]) -> list[dict[str
     while True:
         first = told[-span:][0]
         entries = []
-        for index, (event, before, after) in enumerate(encounter.replayed(first), start=first):
+        for event, before, after in encounter.replayed(first):
             if event.type not in TOLD:
                 continue
             try:
-                entries.append({"index": index + 1, "title": _cut(_title(event, before, actions, name), MAX_TITLE),
+                entries.append({"title": _cut(_title(event, before, actions, name), MAX_TITLE),
                                 "outcome": _cut(_outcome(event, before, after, seen, name), MAX_OUTCOME)})
             except _Unseen:
                 continue
         if len(entries) >= LOG_ENTRIES or span >= len(told):
-            return entries[-LOG_ENTRIES:]
+            return [{**entry, "index": place} for place, entry in enumerate(entries[-LOG_ENTRIES:], start=1)]
         span *= 2
 
 
@@ -236,11 +261,12 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
     rolled = event.type == "turn" and event.data["move"] == "initiative"     # the order may be set before the fight
     if event.type == "turn" and not (rolled and not after.fight.started):
         fight = after.fight
-        if fight.started and fight.current in seen.hidden:
-            parts.append(f"Round {fight.round}")            # a hidden combatant's turn: as the view says, no one's
+        if fight.started and (fight.current is None or fight.current in seen.hidden):
+            # A hidden combatant's turn and nobody's read alike, as the round going on: "nobody's turn" said only
+            # when no one hidden acts would tell the players when one does (issue 48).
+            parts.append(f"Round {fight.round}")
         else:
-            parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started and fight.current else
-                         f"Round {fight.round}: nobody's turn" if fight.started else "The fight is over")
+            parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started else "The fight is over")
     if event.type == "condition" and event.data["change"] == "add":
         rounds = event.data["rounds"]
         parts.append(f"{event.data['name']} {'for ' if rounds else ''}{conditions.rounds_words(rounds)}")

@@ -147,7 +147,7 @@ def numbered(name: str, count: int, taken: list[str]) -> list[str]:
     """
     base, start = _base(name)
     start = max([start] + [number + 1 for number in _numbers(base, taken)])
-    return [_with_number(base, start + offset) for offset in range(count)]
+    return [with_number(base, start + offset) for offset in range(count)]
 
 
 def copy_name(name: str, taken: list[str]) -> str:
@@ -157,7 +157,12 @@ def copy_name(name: str, taken: list[str]) -> str:
     ('Goblin 2', 'Goblin 3')
     """
     base, _ = _base(name)
-    return _with_number(base, max(_numbers(base, taken), default=1) + 1)
+    return with_number(base, max(_numbers(base, taken), default=1) + 1)
+
+
+def numbered_base(name: str) -> str:
+    """A name without the number it ends with: the name its copies share ("Thug 3": "Thug")."""
+    return _base(name)[0]
 
 
 def _base(name: str) -> tuple[str, int]:
@@ -172,7 +177,8 @@ def _numbers(base: str, taken: list[str]) -> list[int]:
     return [int(found.group(1) or 1) for other in taken if (found := pattern.fullmatch(other))]
 
 
-def _with_number(base: str, number: int) -> str:
+def with_number(base: str, number: int) -> str:
+    """``base`` with ``number`` after it, cut short before the number where the two are too long for a name."""
     suffix = f" {number}"
     return base[: fields.MAX_NAME - len(suffix)].rstrip() + suffix
 

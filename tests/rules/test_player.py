@@ -44,11 +44,12 @@ def test_the_player_link_holds_no_hidden_detail() -> None:
     assert thug["widgets"] == [] and thug["status"] == {"text": "Wounded", "severity": "hurt"}
     assert thug["conditions"] == [{"name": "Blinded", "rounds": 2}] and thug["note"] == ""
     assert kit["player"] and [widget["kind"] for widget in kit["widgets"]] == ["grid"]     # the chart, not the sheet
-    assert view["fight"]["round"] == 1 and view["fight"]["current"] == "c2"     # Kit, knocked out, is skipped
+    assert view["fight"]["round"] == 1 and view["fight"]["current"] == "p2"     # Kit, knocked out, is skipped
     assert all(set(entry) == {"index", "title", "outcome"} for entry in view["log"])
+    assert [entry["index"] for entry in view["log"]] == list(range(1, len(view["log"]) + 1))
     assert not any("Note" in entry["title"] for entry in view["log"])
     # The players see the thug hit Kit and what it did to him, not the rifle or its numbers (issue 35, item 14).
-    assert {"index": 4, "title": "Hit: Thug \u2192 Kit",
+    assert {"index": 2, "title": "Hit: Thug \u2192 Kit",
             "outcome": "Kit: Unhurt \u2192 Unconscious, Superficial wound"} in view["log"]
     assert "Laser Rifle" not in text
 

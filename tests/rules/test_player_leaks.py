@@ -210,8 +210,10 @@ def assert_tells_nothing_hidden(played: Played, players: list[str], npcs: str) -
     for word in played.gear:
         assert word not in text, (word, npcs, text)
     view = json.loads(text)
+    theirs = {card["id"] for card in view["roster"] if card["player"]}      # the view's own ids of the players'
+    assert len(theirs) <= len(players)      # a hidden one is not in the view at all
     for entry in view["fight"]["order"]:
-        assert "label" not in entry or entry["id"] in players, entry
+        assert "label" not in entry or entry["id"] in theirs, entry
     for who, totals in npc_initiative_totals(played).items():
         for name in played.names_had[who]:
             for total in totals:

@@ -161,7 +161,7 @@ def test_revealing_brings_him_back_with_his_past_log_lines_and_undoing_the_revea
     encounter, _ = encounter.record("turn", {"move": "start"}, SeededDice(1))
     assert [entry["title"] for entry in json.loads(decoded(encounter, ["c1"], "status"))["log"]] == ["The fight begins"]
     assert json.loads(decoded(encounter, ["c1"], "status"))["fight"]["order"] == [
-        {"id": "c1", "name": "Kit", "stands": "current"}]
+        {"id": "p1", "name": "Kit", "stands": "current"}]
     revealed, report = encounter.record("hide", {"id": "c2", "hidden": False})
     assert report.title == "Thug is revealed to the players" and revealed.view()["log"][-1]["outcome"] == "Revealed"
     view = json.loads(decoded(revealed, ["c1"], "status"))
@@ -202,13 +202,13 @@ def test_a_fight_begun_on_a_hidden_ones_turn_is_told_with_no_ones_turn() -> None
     document = ok("add", encounter=document, sheet=KIT)["encounter"]
     begun = ok("turn", encounter=document, move="start")["encounter"]
     assert json.loads(player_text(begun, ["c2"]))["log"] == [
-        {"index": 3, "title": "The fight begins", "outcome": "Round 1; Order: Kit"}]
+        {"index": 1, "title": "The fight begins", "outcome": "Round 1; Order: Kit"}]
     revealed = ok("hide", encounter=begun, id="c1", hidden=False)["encounter"]
     assert json.loads(player_text(revealed, ["c2"]))["log"] == [
-        {"index": 3, "title": "The fight begins", "outcome": "Round 1: Thug's turn; Order: Thug, Kit"}]
+        {"index": 1, "title": "The fight begins", "outcome": "Round 1: Thug's turn; Order: Thug, Kit"}]
     nobody = ok("turn", encounter=ok("hide", encounter=document, id="c2")["encounter"], move="start")["encounter"]
     assert json.loads(player_text(nobody, ["c2"]))["log"] == [
-        {"index": 4, "title": "The fight begins", "outcome": "Round 1"}]
+        {"index": 1, "title": "The fight begins", "outcome": "Round 1"}]
 
 
 def test_an_entry_naming_a_hidden_combatant_is_left_out_and_the_view_still_holds_the_latest_twelve() -> None:
@@ -219,7 +219,8 @@ def test_an_entry_naming_a_hidden_combatant_is_left_out_and_the_view_still_holds
     for seed in range(2 * player.LOG_ENTRIES):
         encounter = hit(encounter, "c1", "c3", seed)                   # Kit on the hidden thug: never told
     log = json.loads(decoded(encounter, ["c1"], "tracks"))["log"]
-    assert [entry["title"] for entry in log] == ["Attack: Kit \u2192 Thug 1"] * player.LOG_ENTRIES
+    # Thug 1 is named as the one thug the players see: "Thug 1" would tell them of a second.
+    assert [entry["title"] for entry in log] == ["Attack: Kit \u2192 Thug"] * player.LOG_ENTRIES
 
 
 def test_one_removed_while_hidden_is_never_named_and_a_copy_of_a_hidden_one_is_hidden() -> None:
@@ -275,3 +276,39 @@ def test_hide_refuses_what_it_cannot_read() -> None:
     encounter = Encounter.from_dict(kit_and(1)["encounter"])
     with pytest.raises(BadField):
         encounter.record("hide", {"id": "c2", "hidden": 1})
+
+
+def test_nothing_in_the_player_view_counts_the_hidden() -> None:
+    """Issue 48 (16): the players' log numbered by its place in the whole log ("4." then "6.": 5 was the shot at a
+    hidden one), ids that skip (c1, c2, c5), and a revealed "Ambusher 3" implying 1 and 2."""
+    encounter = Encounter.from_dict(kit_and(1)["encounter"])           # Kit c1, Thug c2
+    encounter, _ = encounter.record("add", {"sheet": {**THUG, "name": "Ambusher"}, "count": 3, "hidden": True})
+    encounter, _ = encounter.record("hide", {"id": "c5", "hidden": False})        # Ambusher 3, revealed
+    encounter = hit(hit(hit(encounter, "c1", "c2", 1), "c1", "c3", 2), "c1", "c5", 3)   # the second is never told
+    view = json.loads(decoded(encounter, ["c1"], "status"))
+    assert [(card["id"], card["name"]) for card in view["roster"]] == [("p1", "Kit"), ("p2", "Thug"), ("p3", "Ambusher")]
+    assert [entry["index"] for entry in view["log"]] == [1, 2]
+    assert [entry["title"] for entry in view["log"]] == ["Attack: Kit \u2192 Thug", "Attack: Kit \u2192 Ambusher"]
+    assert "Ambusher 3" not in json.dumps(view) and "c5" not in json.dumps(view)
+    encounter, _ = encounter.record("hide", {"id": "c3", "hidden": False})        # two seen: numbered afresh
+    view = json.loads(decoded(encounter, ["c1"], "status"))
+    assert [card["name"] for card in view["roster"]] == ["Kit", "Thug", "Ambusher 1", "Ambusher 2"]
+    assert [entry["index"] for entry in view["log"]] == [1, 2, 3]
+    encounter, _ = encounter.record("hide", {"id": "c4", "hidden": False})        # all seen: the game master's names
+    assert [card["name"] for card in json.loads(decoded(encounter, ["c1"], "status"))["roster"]][2:] == [
+        "Ambusher 1", "Ambusher 2", "Ambusher 3"]
+
+
+def test_nobodys_turn_and_a_hidden_ones_turn_read_alike_to_the_players() -> None:
+    """Issue 48 (16): "Round 1" while a hidden one acts, "Round 1: nobody's turn" when no one does, told the players
+    when someone hidden acted."""
+    alone = Encounter.from_dict(ok("add", encounter=ok("new", system="typed")["encounter"], sheet=KIT)["encounter"])
+    alone, _ = alone.record("turn", {"move": "start"}, SeededDice(1))
+    delayed, _ = alone.record("turn", {"move": "delay"}, SeededDice(1))
+    assert delayed.view()["fight"]["current"] is None                   # nobody's turn: Kit holds his
+    assert json.loads(decoded(delayed, ["c1"], "status"))["log"][-1]["outcome"] == "Round 1"
+    document = ok("add", encounter=kit_and(1)["encounter"], sheet={"name": "Ogre"}, hidden=True)["encounter"]
+    for move in ("start", "next", "next"):                                    # the ogre's turn: he is not seen
+        document = ok("turn", encounter=document, move=move)["encounter"]
+    assert ok("view", encounter=document)["view"]["fight"]["current"] == "c3"
+    assert json.loads(player_text(document))["log"][-1]["outcome"] == "Round 1"

@@ -266,3 +266,16 @@ def test_a_player_choice_follows_its_combatant_not_its_id(page: Page, site_url: 
     page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
     roster = json.loads(decoded(page.get_by_test_id("player-link").input_value()))["roster"]
     assert [(card["name"], card["player"]) for card in roster] == [("Hero", True), ("Villain", False)]
+
+
+def test_the_players_page_numbers_its_log_among_itself(page: Page, site_url: str) -> None:
+    """Issue 48 (16): a link that numbers its entries by their place in the whole log ("4." then "6.": 5 was about
+    someone hidden) is drawn 1, 2, 3, ... all the same."""
+    made = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"], npcs="status")
+    view = json.loads(decoded(f"#{made['fragment']}"))
+    view["log"] = [{**entry, "index": 2 * place + 4} for place, entry in enumerate(view["log"])]
+    link = "p1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(view).encode())).decode().rstrip("=")
+    open_players(page, f"{site_url}player.html#{link}")
+    entries = page.get_by_test_id("log-entry")
+    expect(entries).to_have_count(len(view["log"]))
+    assert entries.evaluate_all("(items) => items.map((item) => item.value)") == list(range(len(view["log"]), 0, -1))

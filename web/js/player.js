@@ -54,7 +54,9 @@ function draw(view, about) {
   // The link keeps only what differs from a game master's view: the rest is the same for every player view.
   renderRowsOrder({ ...view.fight, by_initiative: true, how: "", hint: null,
     order: view.fight.order.map((one) => ({ label: "", ...one })) }, {});
-  renderLog(view.log.map((one) => ({ ...one, steps: [] })));
+  // Numbered among themselves, whatever the link says: a link made before issue 48 numbered them by their place in
+  // the whole log, and a gap told of an entry about someone hidden.
+  renderLog(view.log.map((one, at) => ({ ...one, index: at + 1, steps: [] })));
   const now = view.fight.order.find((one) => one.id === view.fight.current);
   q("player-status").textContent = view.fight.started
     ? [`Round ${view.fight.round}`, view.fight.phase || null, now ? `${now.name}'s turn` : null].filter(Boolean).join(" \u00b7 ")
