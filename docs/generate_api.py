@@ -42,7 +42,10 @@ words for the person at the table.
 Methods that change or read an encounter take the whole encounter document (`encounter`) and return `encounter` \
 (the new document), `key` (a short name for that document), `view` (what the page draws) and `fragment` (the share \
 link for it). The document is the log: \
-`{"format": 3, "system", "options", "events": [...], "cursor"}`; events are `add` (with `count` when it added \
+`{"format": 3, "system", "options", "events": [...], "cursor"}`, and `last_id` where the highest combatant id \
+given is no longer in the log (an add undone, then dropped by the next event): ids are never given twice in an \
+encounter, so a choice that names one (the players' characters) never names another combatant; events are `add` \
+(with `count` when it added \
 several, `hidden` when hidden from the players), `edit`, `remove`, `hide`, `action`, `turn`, `condition` and `note`, \
 and every `action` keeps its canonical inputs and the faces it rolled (with `app` naming the rolls the app made), \
 so replaying it rebuilds the same state anywhere. An encounter that would no longer fit in a share link is refused \
@@ -510,7 +513,15 @@ def fight(ok: Any) -> str:
                          "what they may see (what was done, by whom and to whom as they are named now, and how each "
                          "combatant it changed stands); `players` (their characters, shown in full) and `npcs` "
                          "(`tracks`: the others' wound widgets; `status`: only wounded or down). It carries no events, "
-                         "sheets, stats, gear, notations, notes, steps, dice or the others' Initiative Totals.",
+                         "sheets, stats, gear, notations, notes, steps, dice or the others' Initiative Totals. "
+                         "Nothing in it counts the hidden: its combatants carry ids of its own (`p1`, `p2`), its log "
+                         "entries are numbered among themselves, and a copy numbered among hidden ones is numbered "
+                         "afresh among those seen. A condition a turn ends says so in `lasts`, as on the game "
+                         "master's card, unless whose turn ends it is hidden. Every text in it has a bound (a log "
+                         "entry's title 400 characters, its outcome 2,000, a status or phase 80, a condition's "
+                         "`lasts` 200, any text of a wound widget 200; a card's widgets hold at most 1,000 list items "
+                         "all told): the view cuts its own texts to fit, with \u2026, and a link past a bound is "
+                         "refused as damaged by both readers.",
                          {"encounter": started, "players": ["c1"], "npcs": "status"}))
     shown = ok("player_link", encounter=started, players=["c1"], npcs="status")["fragment"]
     parts.append(section("open_player", "A players' view from its link, checked, for the page to draw read-only.",

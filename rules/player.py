@@ -37,17 +37,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import conditions, fields, share, turns
-from .errors import BadField, BadLink, RulesError
-from .fields import MAX_NAME
+from . import conditions, share, turns
+from .errors import BadField
 from .roster import numbered_base, with_number
+# The link's bounds and its reader (rules/player_read.py); ``read`` and the widgets' kinds are named here too, as a
+# player view and its link are one thing to the API and the tests.
+from .player_read import FORMAT, LOG_ENTRIES as LOG_ENTRIES, MAX_LASTS, MAX_OUTCOME, MAX_PHASE, MAX_STATUS, MAX_TITLE, \
+    VERSION, WOUND_WIDGETS as WOUND_WIDGETS, read as read
 
-VERSION = "p1"
-FORMAT = 1
 NPC_DETAIL = ("tracks", "status")
-LOG_ENTRIES = 12
 TOLD = ("action", "turn", "condition")      # the roster shows who is here; a note is the game master's
-WOUND_WIDGETS = ("track", "grid", "meters", "hexes")      # what a wound looks like, not what a sheet says
 PLAIN_STATUS = {"ok": "Unhurt", "hurt": "Wounded", "down": "Down", "out": "Out of the fight"}
 # Severity ok, but the card says something else than it said of him fresh (Typed Damage's Scratched, FUDGE's
 # Scratch): a light wound, never "Unhurt" (issue 36). The level's own name and penalty stay hidden.
@@ -55,22 +54,8 @@ TOUCHED = "Scratched"
 # Why a turn is skipped, for one shown only by those words: the same words, never the system's reason.
 PLAIN_UNABLE = {"down": "down", "out": "out of the fight"}
 UNABLE_OTHERWISE = "cannot act"
-SEVERITIES = tuple(PLAIN_STATUS)
-MAX_ROUND = 100_000         # a fight's round as a link may say it: a log of MAX_EVENTS never gets near
-ALL_WIDGETS = WOUND_WIDGETS
-STANDS = ("current", "waiting", "done", "delayed", "unable", "idle")
 GONE = "someone who has left"
-# Every text in a link has a bound, which both readers check alike (here and web/js/player-link.js): a text of any
-# length drawn on a phone can hold it up for as long as its length squared (one letter under 180,000 combining marks
-# took 41 s to lay out, issue 48). The view writes its own texts within them, cut with an ellipsis where needed.
-MAX_ID = 12                 # a combatant's id in the view ("p7")
-MAX_STATUS = 80             # a status text ("Wounded", "Hurt (-1)")
-MAX_PHASE = 80              # a phase's name
-MAX_TITLE = 400             # a log entry's title ("Attack: Ogre \u2192 Cyrus, Kit")
-MAX_OUTCOME = 2000          # a log entry's outcome: the order and each status changed
-MAX_WIDGET_TEXT = 200       # any text in a wound widget (a level's name, a box's mark, a summary)
-MAX_WIDGET_ITEMS = 1000     # the items of a card's wound widgets' lists, all told (boxes, rows, cells): each is drawn
-MAX_WIDGETS = 8             # a card's wound widgets
+WIDGET_PARTS = ("levels", "rows", "items", "regions")    # the parts of a wound widget that say what they hold
 MOVES = {"start": "The fight begins", "next": "Next turn", "order": "Turn order changed",
          "initiative": "Initiative for all", "end": "The fight ends"}
 
@@ -95,7 +80,7 @@ def view(encounter: Any, players: Any, npcs: str) -> dict[str, Any]:
                        "status": seen.status(sheet, state, who),
                        "widgets": encounter.system.player_widgets(sheet, state, encounter.options)
                        if seen.wounds_shown(who) else [],
-                       "conditions": [condition.to_dict() for condition in played.fight.conditions_of(who)],
+                       "conditions": [seen.condition(condition) for condition in played.fight.conditions_of(who)],
                        "note": ""})
     fight = turns.view(encounter.system.TURNS, played.sheets, played.states, played.fight, encounter.options)
     return {"format": FORMAT, "system": {"name": encounter.system.NAME}, "npcs": npcs,
@@ -166,6 +151,23 @@ class Seen:
             self.fresh[id(sheet)] = kept
         text: str = kept[1]
         return text
+
+    def condition(self, condition: Any) -> dict[str, Any]:
+        """A condition as the game master's card says it, less what players may not see: one a turn ends says whose
+        turn (``lasts``), unless that one is hidden; then, as one counted by rounds, only how many are left."""
+        return {**condition.to_dict(), **({"lasts": _cut(self.lasts(condition), MAX_LASTS)}
+                                          if self.lasts(condition) else {})}
+
+    def lasts(self, condition: Any) -> str:
+        """"until the start of Thug's next turn" for a condition a turn seen ends, else ""."""
+        if condition.ends == "round" or condition.by not in self.names:
+            return ""
+        return conditions.lasts_words(condition, self.names[condition.by])
+
+    def marks(self, sheet: Any, state: Any) -> list[str]:
+        """What each part of his wound widgets says of itself ("Scratched (no penalty): 2 of 4 marked"), in order."""
+        return [str(part.get("summary", "")) for widget in self.system.player_widgets(sheet, state, self.options)
+                for key in WIDGET_PARTS for part in widget.get(key, ()) if isinstance(part, dict)]
 
     def why(self, played: Any, who: str, why: str) -> str:
         """Why his turn is skipped: the system's reason beside the wounds it follows from, or for one shown only by
@@ -268,8 +270,11 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
         else:
             parts.append(f"Round {fight.round}: {name(fight.current)}'s turn" if fight.started else "The fight is over")
     if event.type == "condition" and event.data["change"] == "add":
-        rounds = event.data["rounds"]
-        parts.append(f"{event.data['name']} {'for ' if rounds else ''}{conditions.rounds_words(rounds)}")
+        given = after.fight.conditions_of(event.data["id"])[-1]
+        lasts = seen.lasts(given)
+        rounds = given.rounds
+        parts.append(f"{given.name} {lasts}" if lasts else
+                     f"{given.name} {'for ' if rounds else ''}{conditions.rounds_words(rounds)}")
     if after.fight.started or rolled:
         now = seen.order(after)
         if now and ([entry["id"] for entry in now] != [entry["id"] for entry in seen.order(before)]
@@ -282,7 +287,23 @@ def _outcome(event: Any, before: Any, after: Any, seen: Seen, name: Callable[[An
             is_now = seen.status(after.sheets[who], after.states[who], who)["text"]
             if was != is_now:
                 parts.append(f"{name(who)}: {was} \u2192 {is_now}")
+            elif seen.wounds_shown(who):
+                # The same words, another box marked (Scratched, 2 then 3 boxes): what the widgets say changed.
+                changed = [_change(old, new) for old, new in zip(seen.marks(before.sheets[who], before.states[who]),
+                                                                  seen.marks(after.sheets[who], after.states[who]))
+                           if old != new]
+                if changed:
+                    parts.append(f"{name(who)}: {', '.join(changed)}")
     return "; ".join(parts) or "No change the players can see"
+
+
+def _change(old: str, new: str) -> str:
+    """A widget part's summary before and after, said once where they begin alike: "Scratched (no penalty): 2 of 4
+    marked \u2192 3 of 4 marked"."""
+    head, _, was = old.rpartition(": ")
+    if head and new.startswith(head + ": "):
+        return f"{head}: {was} \u2192 {new[len(head) + 2:]}"
+    return f"{old} \u2192 {new}"
 
 
 def _cut(text: str, most: int) -> str:
@@ -292,89 +313,3 @@ def _cut(text: str, most: int) -> str:
 
 def link(encounter: Any, players: Any, npcs: str) -> str:
     return share.encode(view(encounter, players, npcs), version=VERSION)
-
-
-def read(fragment: Any) -> dict[str, Any]:
-    """A players' view from its link, checked: its shape is the one :func:`view` writes, and every text in it is
-    short, so the page draws it as it draws its own cards or says that the link is damaged.
-
-    A player's page reads the link without Python (web/js/player-link.js), with these checks in this order and the
-    same words; this is the reference it is compared with (tests/rules/test_player_link_js.py), so a check changed
-    here is changed there."""
-    document = share.decode(fragment, version=VERSION, strict=True)
-    if document.get("format") != FORMAT:
-        raise BadLink("this player view was made by another version of Woundbook and cannot be shown")
-    try:
-        _check_view(document)
-    except (KeyError, TypeError, ValueError, AttributeError, RulesError) as error:
-        raise BadLink("this player view link is damaged: its contents are not a player view") from error
-    return document
-
-
-def _check_view(document: dict[str, Any]) -> None:
-    fields.text(document["system"], "name", "system", max_length=100)
-    fight = document["fight"]
-    if not _whole(fight["round"], 0, MAX_ROUND) or not isinstance(fight["order"], list) or len(fight["order"]) > 40:
-        raise ValueError("fight")
-    if fight["current"] is not None and not _short(fight["current"], MAX_ID) or not _short(fight["phase"], MAX_PHASE):
-        raise ValueError("fight")
-    for entry in fight["order"]:
-        if not _short(entry["id"], MAX_ID):
-            raise ValueError("order")
-        fields.text(entry, "name", "name", max_length=MAX_NAME)
-        label = entry.get("label", "")
-        if entry["stands"] not in STANDS or not isinstance(label, str) or len(label) > 80:
-            raise ValueError("order")
-        if not isinstance(entry.get("why", ""), str) or len(entry.get("why", "")) > 200:   # a link made before
-            raise ValueError("order")                                                       # issue 36 has none
-    roster = document["roster"]
-    if not isinstance(roster, list) or len(roster) > 40:
-        raise ValueError("roster")
-    for card in roster:
-        if not _short(card["id"], MAX_ID):
-            raise ValueError("id")
-        fields.text(card, "name", "name", max_length=MAX_NAME)
-        if card["status"]["severity"] not in SEVERITIES or not _short(card["status"]["text"], MAX_STATUS):
-            raise ValueError("status")
-        if not isinstance(card["widgets"], list) or len(card["widgets"]) > MAX_WIDGETS or any(
-                widget.get("kind") not in ALL_WIDGETS for widget in card["widgets"]) \
-                or _items(card["widgets"]) > MAX_WIDGET_ITEMS + len(card["widgets"]):
-            raise ValueError("widgets")
-        if not isinstance(card["conditions"], list) or len(card["conditions"]) > conditions.MAX_CONDITIONS:
-            raise ValueError("conditions")
-        for condition in card["conditions"]:
-            fields.text(condition, "name", "condition", max_length=40)
-            if condition["rounds"] is not None and not _whole(condition["rounds"], 0, conditions.MAX_CONDITION_ROUNDS):
-                raise ValueError("conditions")
-        if card.get("note", "") != "":
-            raise ValueError("note")
-    if not isinstance(document["log"], list) or len(document["log"]) > LOG_ENTRIES:
-        raise ValueError("log")
-    for entry in document["log"]:
-        if not _short(entry["title"], MAX_TITLE) or not _short(entry["outcome"], MAX_OUTCOME) or "steps" in entry:
-            raise ValueError("log")
-
-
-def _short(value: Any, most: int) -> bool:
-    """Text of at most ``most`` characters (code points, as the page counts them)."""
-    return isinstance(value, str) and len(value) <= most
-
-
-def _items(value: Any) -> int:
-    """How many items the lists in ``value`` hold, however deep; a text longer than a widget's bound is refused."""
-    if isinstance(value, str):
-        if len(value) > MAX_WIDGET_TEXT:
-            raise ValueError("widget text")
-        return 0
-    if isinstance(value, list):
-        return len(value) + sum(_items(inner) for inner in value)
-    if isinstance(value, dict):
-        return sum(_items(key) + _items(inner) for key, inner in value.items())
-    return 0
-
-
-def _whole(value: Any, low: int, high: int) -> bool:
-    """A whole number from ``low`` to ``high``, as JavaScript's Number.isInteger sees one: ``2.0`` is 2 (JSON does
-    not tell them apart there), ``true`` is not a number."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high \
-        and value == int(value)

@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from rules import player
+from rules import player, player_read
 
 BUDGET = 390_000        # under the link's 400,000 bytes of JSON
 
@@ -49,7 +49,7 @@ def heaviest(widget: dict[str, Any] | None, texts: bool = True) -> dict[str, Any
                                       for index in range(12 if texts else 0)]}
     if widget is not None:
         for card in roster:
-            while len(card["widgets"]) < player.MAX_WIDGETS and size(view) + size(widget) < BUDGET:
+            while len(card["widgets"]) < player_read.MAX_WIDGETS and size(view) + size(widget) < BUDGET:
                 card["widgets"].append(widget)
     return view
 

@@ -18,7 +18,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from rules import player, share
+from rules import player, player_read, share
 from rules.errors import BadLink
 from rules.systems import SYSTEMS
 from tests.rules.test_player_leaks import build
@@ -98,11 +98,11 @@ def marks(count: int) -> str:
 
 
 # Every text of a view, each with its bound (rules/player.py).
-BOUNDED = [(("fight", "phase"), player.MAX_PHASE), (("fight", "current"), player.MAX_ID),
-           (("fight", "order", 0, "id"), player.MAX_ID), (("roster", 0, "id"), player.MAX_ID),
-           (("roster", 0, "status", "text"), player.MAX_STATUS), (("log", 0, "title"), player.MAX_TITLE),
-           (("log", 0, "outcome"), player.MAX_OUTCOME), (("roster", 0, "widgets", 0, "label"), player.MAX_WIDGET_TEXT),
-           (("roster", 0, "widgets", 0, "summary"), player.MAX_WIDGET_TEXT)]
+BOUNDED = [(("fight", "phase"), player_read.MAX_PHASE), (("fight", "current"), player_read.MAX_ID),
+           (("fight", "order", 0, "id"), player_read.MAX_ID), (("roster", 0, "id"), player_read.MAX_ID),
+           (("roster", 0, "status", "text"), player_read.MAX_STATUS), (("log", 0, "title"), player_read.MAX_TITLE),
+           (("log", 0, "outcome"), player_read.MAX_OUTCOME), (("roster", 0, "widgets", 0, "label"), player_read.MAX_WIDGET_TEXT),
+           (("roster", 0, "widgets", 0, "summary"), player_read.MAX_WIDGET_TEXT)]
 
 
 def combining_views(view: dict[str, Any]) -> list[str]:
@@ -114,10 +114,10 @@ def combining_views(view: dict[str, Any]) -> list[str]:
         for count in (bound - 1, bound, 50_000, 180_000):
             links.append(of(changed(view, at, "set", marks(count))))
     track = view["roster"][0]["widgets"][0]
-    held = player._items(view["roster"][0]["widgets"]) - len(view["roster"][0]["widgets"])
-    for length in (player.MAX_WIDGET_ITEMS - held, player.MAX_WIDGET_ITEMS - held + 1):
+    held = player_read._items(view["roster"][0]["widgets"]) - len(view["roster"][0]["widgets"])
+    for length in (player_read.MAX_WIDGET_ITEMS - held, player_read.MAX_WIDGET_ITEMS - held + 1):
         links.append(of(changed(view, ("roster", 0, "widgets", 0, "extra"), "set", [1] * length)))
-    for count in (player.MAX_WIDGETS, player.MAX_WIDGETS + 1):
+    for count in (player_read.MAX_WIDGETS, player_read.MAX_WIDGETS + 1):
         links.append(of(changed(view, ("roster", 0, "widgets"), "set", [track] * count)))
     return links
 

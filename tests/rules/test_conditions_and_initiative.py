@@ -81,7 +81,9 @@ def test_the_card_says_when_and_the_player_view_keeps_its_shape() -> None:
     shown = ok("open_player", link=ok("player_link", encounter=result["encounter"], players=["c1"],
                                        npcs="tracks")["fragment"])
     cyrus = next(one for one in shown["player"]["roster"] if one["name"] == "Cyrus")
-    assert cyrus["conditions"] == [{"name": "Dodging", "rounds": 3}, {"name": "Prone", "rounds": 2}]
+    assert cyrus["conditions"] == [      # the game master's words, as the players see them (issue 48, 11)
+        {"name": "Dodging", "rounds": 3, "lasts": "until the end of Ogre's 3rd turn from now"},
+        {"name": "Prone", "rounds": 2}]
 
 
 def test_old_events_are_recorded_as_they_were_and_a_removed_turn_falls_back_to_the_round() -> None:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from rules import player
 from rules.api import handle
-from tests.rules.helpers import ok, thug_fight
+from tests.rules.helpers import attack, duel, marks, ok, thug_fight
 
 SECRET_NOTE = "SECRET: the thug is the mayor"
 
@@ -114,3 +115,30 @@ def test_an_npc_shown_as_wounded_keeps_his_wounds_and_initiative_out_of_the_log_
 def test_players_must_be_a_list_of_ids(players: Any) -> None:
     answer = handle("player_link", {"encounter": fight(), "players": players})
     assert not answer["ok"] and answer["error"]["field"] == "players", answer
+
+
+def test_the_players_log_says_what_changed_when_the_words_stay_the_same() -> None:
+    """Issue 48 (11): a player's character already Scratched and hit again (one box marked, then two) read "No change
+    the players can see"."""
+    once, _ = attack(duel("3-"), {"margin": "typed", "margin_of_success": 1}, {"damage": "-000"})
+    twice, _ = attack(once, {"margin": "typed", "margin_of_success": 1}, {"damage": "-000"})
+    assert marks(once)[0] == 1 and marks(twice)[0] == 2
+    for npcs in player.NPC_DETAIL:
+        outcome = player.view(twice, ["c2"], npcs)["log"][-1]["outcome"]
+        assert outcome == "Target: Scratched (no penalty): 1 of 4 marked \u2192 2 of 4 marked", outcome
+    # One shown only by status: nothing the players see changed, and they are told so.
+    assert player.view(twice, [], "status")["log"][-1]["outcome"] == "No change the players can see"
+
+
+def test_a_condition_a_turn_ends_reads_as_the_game_masters_words_less_what_players_may_not_see() -> None:
+    """Issue 48 (11): "1 round left" to the players while the card said "until the start of Bandit 2's next turn"."""
+    encounter, _ = duel("3-").record("condition", {"id": "c1", "change": "add", "name": "Held", "ends": "start",
+                                                   "by": "c2"})
+    view = player.view(encounter, ["c1"], "status")
+    assert view["roster"][0]["conditions"] == [{"name": "Held", "rounds": 1,
+                                                "lasts": "until the start of Target's next turn"}]
+    assert view["log"][-1]["outcome"] == "Held until the start of Target's next turn"
+    hidden, _ = encounter.record("hide", {"id": "c2"})      # whose turn ends it, hidden: only how long it lasts
+    view = player.view(hidden, ["c1"], "status")
+    assert view["roster"][0]["conditions"] == [{"name": "Held", "rounds": 1}]
+    assert view["log"][-1]["outcome"] == "Held for 1 round" and "Target" not in json.dumps(view)

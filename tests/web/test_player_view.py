@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.rules.helpers import ok, thug_fight
+from rules import player
+from tests.rules.helpers import attack, duel, ok, thug_fight
 from tests.web.actions import add_combatant, cyrus_and_bandit, first_paint, hit_with_typed_dice
 from tests.web.conftest import open_page, wait_ready
 
@@ -279,3 +280,16 @@ def test_the_players_page_numbers_its_log_among_itself(page: Page, site_url: str
     entries = page.get_by_test_id("log-entry")
     expect(entries).to_have_count(len(view["log"]))
     assert entries.evaluate_all("(items) => items.map((item) => item.value)") == list(range(len(view["log"]), 0, -1))
+
+
+def test_the_players_page_says_what_changed_in_the_game_masters_words(page: Page, site_url: str) -> None:
+    """Issue 48 (11): a player's character Scratched and hit again read "No change the players can see", and a
+    condition a turn ends read "1 round left" where the game master's card said whose turn ends it."""
+    once, _ = attack(duel("3-"), {"margin": "typed", "margin_of_success": 1}, {"damage": "-000"})
+    twice, _ = attack(once, {"margin": "typed", "margin_of_success": 1}, {"damage": "-000"})
+    held, _ = twice.record("condition", {"id": "c2", "change": "add", "name": "Held", "ends": "start", "by": "c1"})
+    open_players(page, f"{site_url}player.html#{player.link(held, ['c2'], 'status')}")
+    outcomes = page.get_by_test_id("log-entry").get_by_test_id("log-outcome")
+    expect(outcomes.nth(0)).to_have_text("Held until the start of Attacker's next turn")
+    expect(outcomes.nth(1)).to_have_text("Target: Scratched (no penalty): 1 of 4 marked \u2192 2 of 4 marked")
+    expect(page.get_by_test_id("card-condition")).to_have_text("Held \u00b7 until the start of Attacker's next turn")

@@ -31,6 +31,7 @@ const MAX_OUTCOME = 2000;
 const MAX_WIDGET_TEXT = 200;
 const MAX_WIDGET_ITEMS = 1000;
 const MAX_WIDGETS = 8;
+const MAX_LASTS = 200;
 const STANDS = ["current", "waiting", "done", "delayed", "unable", "idle"];
 const SEVERITIES = ["ok", "hurt", "down", "out"];
 const WIDGETS = ["track", "grid", "meters", "hexes"];
@@ -192,6 +193,7 @@ function checkView(document) {
     if (!Array.isArray(conditions) || conditions.length > MAX_CONDITIONS) throw new Error("conditions");
     for (const condition of conditions) {
       text(condition, "name", 40);
+      if (!short(get(condition, "lasts", ""), MAX_LASTS)) throw new Error("conditions");
       const rounds = field(condition, "rounds");
       if (rounds !== null && !whole(rounds, 0, MAX_CONDITION_ROUNDS)) throw new Error("conditions");
     }
