@@ -38,7 +38,7 @@ def read(fragment: Any) -> dict[str, Any]:
     short, so the page draws it as it draws its own cards or says that the link is damaged.
 
     A player's page reads the link without Python (web/js/player-link.js), with these checks in this order and the
-    same words; this is the reference it is compared with (tests/rules/test_player_link_js.py), so a check changed
+    same words; this is the reference it is compared with (tests/js/test_player_link.py), so a check changed
     here is changed there."""
     document = share.decode(fragment, version=VERSION, strict=True)
     if document.get("format") != FORMAT:

@@ -1,6 +1,6 @@
 // Reads each player view link of a JSON array on stdin with the page's own reader (web/js/player-link.js) and
 // writes, for each, {"view": ...} or {"refused": message} as a JSON array: tests/js/test_player_link.py compares
-// them with what the engine's reader (rules/player.py) makes of the same links.
+// them with what the engine's reader (rules/player_read.py) makes of the same links.
 import { readPlayerLink } from "../../web/js/player-link.js";
 
 const chunks = [];

@@ -1,5 +1,5 @@
 """A player's page reads player view links without Python (web/js/player-link.js); the engine's reader
-(rules/player.py's read) is the reference. A corpus of links is read both ways, in Node, and each must come out the
+(rules/player_read.py's read) is the reference. A corpus of links is read both ways, in Node, and each must come out the
 same: the same view, or refused with the same words.
 
 The corpus: links the engine makes of random fights in all five systems (both ways of showing the others), then
@@ -97,7 +97,7 @@ def marks(count: int) -> str:
     return "a" + "\u0301" * count
 
 
-# Every text of a view, each with its bound (rules/player.py).
+# Every text of a view, each with its bound (rules/player_read.py).
 BOUNDED = [(("fight", "phase"), player_read.MAX_PHASE), (("fight", "current"), player_read.MAX_ID),
            (("fight", "order", 0, "id"), player_read.MAX_ID), (("roster", 0, "id"), player_read.MAX_ID),
            (("roster", 0, "status", "text"), player_read.MAX_STATUS), (("log", 0, "title"), player_read.MAX_TITLE),

@@ -1,6 +1,6 @@
 // A players' view link (`p1.`), read without Python: the page a player opens (player.html) draws it with this
 // module alone, so a phone never fetches the rules engine. It is the JavaScript twin of the engine's reader,
-// rules/share.py's decode() and rules/player.py's read(), which stay the reference: the same checks in the same
+// rules/share.py's decode() and rules/player_read.py's read(), which stay the reference: the same checks in the same
 // order, the same limits and the same words, and tests/js/test_player_link.py reads a corpus of good,
 // damaged and hostile links both ways and compares what each accepts, returns and says.
 //
@@ -22,7 +22,7 @@ const MAX_ROUND = 100_000;
 const MAX_CONDITIONS = 12;
 const MAX_CONDITION_ROUNDS = 999;
 const LOG_ENTRIES = 12;
-// rules/player.py's bounds on every text of a link (a text of any length can hold a phone's drawing up, issue 48).
+// rules/player_read.py's bounds on every text of a link (a text of any length can hold a phone's drawing up, issue 48).
 const MAX_ID = 12;
 const MAX_STATUS = 80;
 const MAX_PHASE = 80;
@@ -154,7 +154,7 @@ function holdsLoneSurrogate(value) {
   return false;
 }
 
-// -- the view's shape: rules/player.py's _check_view ---------------------------------------------------
+// -- the view's shape: rules/player_read.py's _check_view ---------------------------------------------
 
 function checkView(document) {
   text(field(document, "system"), "name", 100);
