@@ -101,7 +101,8 @@ def marks(count: int) -> str:
 BOUNDED = [(("fight", "phase"), player_read.MAX_PHASE), (("fight", "current"), player_read.MAX_ID),
            (("fight", "order", 0, "id"), player_read.MAX_ID), (("roster", 0, "id"), player_read.MAX_ID),
            (("roster", 0, "status", "text"), player_read.MAX_STATUS), (("log", 0, "title"), player_read.MAX_TITLE),
-           (("log", 0, "outcome"), player_read.MAX_OUTCOME), (("roster", 0, "widgets", 0, "label"), player_read.MAX_WIDGET_TEXT),
+           (("log", 0, "outcome"), player_read.MAX_OUTCOME),
+           (("roster", 0, "widgets", 0, "label"), player_read.MAX_WIDGET_TEXT),
            (("roster", 0, "widgets", 0, "summary"), player_read.MAX_WIDGET_TEXT)]
 
 

@@ -286,7 +286,8 @@ def test_nothing_in_the_player_view_counts_the_hidden() -> None:
     encounter, _ = encounter.record("hide", {"id": "c5", "hidden": False})        # Ambusher 3, revealed
     encounter = hit(hit(hit(encounter, "c1", "c2", 1), "c1", "c3", 2), "c1", "c5", 3)   # the second is never told
     view = json.loads(decoded(encounter, ["c1"], "status"))
-    assert [(card["id"], card["name"]) for card in view["roster"]] == [("p1", "Kit"), ("p2", "Thug"), ("p3", "Ambusher")]
+    assert [(card["id"], card["name"]) for card in view["roster"]] == [
+        ("p1", "Kit"), ("p2", "Thug"), ("p3", "Ambusher")]
     assert [entry["index"] for entry in view["log"]] == [1, 2]
     assert [entry["title"] for entry in view["log"]] == ["Attack: Kit \u2192 Thug", "Attack: Kit \u2192 Ambusher"]
     assert "Ambusher 3" not in json.dumps(view) and "c5" not in json.dumps(view)

@@ -185,7 +185,8 @@ function checkView(document) {
       throw new Error("status");
     }
     const widgets = field(card, "widgets");
-    if (!Array.isArray(widgets) || widgets.length > MAX_WIDGETS || widgets.some((widget) => !WIDGETS.includes(get(widget, "kind")))
+    if (!Array.isArray(widgets) || widgets.length > MAX_WIDGETS
+      || widgets.some((widget) => !WIDGETS.includes(get(widget, "kind")))
       || items(widgets) > MAX_WIDGET_ITEMS + widgets.length) {
       throw new Error("widgets");
     }
@@ -202,7 +203,8 @@ function checkView(document) {
   const log = field(document, "log");
   if (!Array.isArray(log) || log.length > LOG_ENTRIES) throw new Error("log");
   for (const entry of log) {
-    if (!short(field(entry, "title"), MAX_TITLE) || !short(field(entry, "outcome"), MAX_OUTCOME) || hasKey(entry, "steps")) {
+    if (!short(field(entry, "title"), MAX_TITLE) || !short(field(entry, "outcome"), MAX_OUTCOME)
+      || hasKey(entry, "steps")) {
       throw new Error("log");
     }
   }
