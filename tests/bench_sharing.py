@@ -39,7 +39,7 @@ def qr_matrix() -> ModuleType:
 PAGES_URL = "https://someone.github.io/woundbook/"   # where a GitHub Pages project site serves the page
 
 
-# Tap Share and wait for the players' QR code, which the dialog opens on; then unfold the whole encounter, the
+# Tap Share (and Show, where it asks who the players are) and wait for the players' QR code; then unfold the whole encounter, the
 # second choice, and wait for its code: [ms from the tap to the players' code, ms from the unfolding to the whole's].
 SHARE_QR = """async () => {
   const drawn = (qr) => new Promise((resolve) => {
@@ -52,6 +52,8 @@ SHARE_QR = """async () => {
   const whole = document.querySelector('[data-testid="share-qr"]');
   const start = performance.now();
   document.querySelector('[data-testid="share"]').click();
+  const show = document.querySelector('[data-testid="player-show"]');
+  if (show.offsetParent) show.click();      // who the players are, the first time (issue 48), then their code
   await drawn(players);
   const playersMs = performance.now() - start;
   const unfolded = performance.now();

@@ -183,3 +183,17 @@ def add_sheet(page: Page, name: str, *, weapons: int | None = None, **fields: st
 
 def grid_cells(page: Page, index: int, state: str) -> int:
     return card(page, index).locator(f'[data-testid="grid-cell"][data-state="{state}"]').count()
+
+
+def show_player_code(page: Page, players: list[str] | None = None) -> str:
+    """In the open share dialog, the players' code: who the players' characters are first (ticked by id, where
+    ``players`` are given; a choice remembered for the encounter is asked again then), then the code for them
+    (issue 48). Returns the player link."""
+    if players is not None and page.get_by_test_id("player-change").is_visible():
+        page.get_by_test_id("player-change").click()
+    if page.get_by_test_id("player-show").is_visible():
+        for box in page.get_by_test_id("player-pc").all() if players is not None else []:
+            box.set_checked(box.get_attribute("data-id") in players)
+        page.get_by_test_id("player-show").click()
+    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
+    return page.get_by_test_id("player-link").input_value()

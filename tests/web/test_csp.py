@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.actions import cyrus_and_bandit
+from tests.web.actions import cyrus_and_bandit, show_player_code
 from tests.web.conftest import BOOT_TIMEOUT_MS
 
 # Own profiles: each test listens for policy violations from a first visit on, with an init script.
@@ -128,6 +128,7 @@ def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(conte
     widths = page.locator(".bar-track .fill").evaluate_all("(fills) => fills.map((fill) => fill.style.width)")
     assert widths and all(width.endswith("%") for width in widths) and any(width != "0.00%" for width in widths), widths
     page.get_by_test_id("share").click()
+    show_player_code(page)
     expect(page.get_by_test_id("player-qr")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     page.get_by_test_id("whole-share").locator("summary").click()
     expect(page.get_by_test_id("share-qr")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
@@ -144,6 +145,7 @@ def test_under_the_policy_the_engine_boots_snapshots_restores_and_resolves(conte
     page.get_by_test_id("roll").click()
     expect(page.get_by_test_id("log-entry")).to_have_count(4)   # two joined, two attacks
     page.get_by_test_id("share").click()
+    show_player_code(page)
     expect(page.get_by_test_id("player-qr")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     assert violations(page) == []
     assert page.errors == []  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.actions import add_combatant, add_sheet, input_named, settle, start_new
+from tests.web.actions import add_combatant, add_sheet, input_named, settle, show_player_code, start_new
 from tests.web.conftest import open_page
 from tests.web.test_fight import dice, names_in_order, step
 from tests.web.test_player_view import decoded, open_players
@@ -67,8 +67,7 @@ def test_four_thugs_come_in_one_add_and_go_with_one_undo_and_a_double_tap_adds_f
 def player_link(page: Page) -> str:
     """The share dialog's player link, as the game master hands it round (see test_player_view)."""
     page.get_by_test_id("share").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
-    link = page.get_by_test_id("player-link").input_value()
+    link = show_player_code(page)
     # The players' characters to tick are those the players see: a hidden one is not offered.
     shown = [card["name"] for card in json.loads(decoded(link))["roster"]]
     expect(page.get_by_test_id("player-pc")).to_have_count(len(shown))

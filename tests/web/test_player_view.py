@@ -15,7 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from rules import player
 from tests.rules.helpers import attack, duel, ok, thug_fight
-from tests.web.actions import add_combatant, cyrus_and_bandit, first_paint, hit_with_typed_dice
+from tests.web.actions import add_combatant, cyrus_and_bandit, first_paint, hit_with_typed_dice, show_player_code
 from tests.web.conftest import open_page, wait_ready
 
 # Own profiles: the players' page registers its own service worker, which a first visit must find absent.
@@ -58,9 +58,7 @@ def test_the_player_view_has_no_controls_and_its_link_holds_no_hidden_detail(
         page: Page, site_url: str, fresh_context: BrowserContext, tmp_path: Path) -> None:
     open_page(page, f"{site_url}#{fight_link()}")
     page.get_by_test_id("share").click()        # Share opens on the players' view (issue 36)
-    page.locator('[data-testid="player-pc"][data-id="c1"]').check()
-    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
-    link = page.get_by_test_id("player-link").input_value()
+    link = show_player_code(page, ["c1"])
     assert link.startswith(f"{site_url}player.html#p1."), link
     qr = page.get_by_test_id("player-qr")
     expect(qr).to_have_attribute("data-state", "ready", timeout=90_000)
@@ -182,7 +180,7 @@ def test_the_players_window_follows_the_fight_as_it_happens_offline(page: Page, 
     open_page(page, site_url)
     cyrus_and_bandit(page)
     page.get_by_test_id("share").click()
-    page.locator('[data-testid="player-pc"][data-id="c1"]').check()
+    show_player_code(page, ["c1"])
     with page.context.expect_page() as opened:
         page.get_by_test_id("players-window").click()
     window = opened.value
@@ -242,8 +240,7 @@ def test_a_player_choice_follows_its_combatant_not_its_id(page: Page, site_url: 
     add_combatant(page, "Sidekick")
     expect(page.get_by_test_id("combatant")).to_have_count(2)
     page.get_by_test_id("share").click()
-    for who in ("c1", "c2"):
-        page.locator(f'[data-testid="player-pc"][data-id="{who}"]').check()
+    show_player_code(page, ["c1", "c2"])
     with page.context.expect_page() as opened:
         page.get_by_test_id("players-window").click()
     window = opened.value
@@ -260,12 +257,9 @@ def test_a_player_choice_follows_its_combatant_not_its_id(page: Page, site_url: 
     expect(cards.nth(1).locator(WOUNDS)).to_have_count(0)      # only wounded or down, as the others
     expect(cards.nth(0).locator(WOUNDS)).to_be_visible()
     page.get_by_test_id("share").click()
-    boxes = page.get_by_test_id("player-pc")
-    expect(boxes).to_have_count(2)
-    expect(boxes.nth(0)).to_be_checked()
-    expect(boxes.nth(1)).not_to_be_checked()
-    page.wait_for_function("() => document.querySelector('[data-testid=\"player-link\"]').value.includes('#p1.')")
-    roster = json.loads(decoded(page.get_by_test_id("player-link").input_value()))["roster"]
+    expect(page.get_by_test_id("player-shows")).to_have_text("This code shows Hero in full (the players' "
+                                                             "characters), the others only as unhurt, wounded or down.")
+    roster = json.loads(decoded(show_player_code(page)))["roster"]
     assert [(card["name"], card["player"]) for card in roster] == [("Hero", True), ("Villain", False)]
 
 

@@ -22,6 +22,7 @@ from build import ZBARIMG
 from tests.bench_encounters import fighters
 from tests.rules.helpers import ok, thug_fight
 
+from .actions import show_player_code
 from .conftest import open_page, wait_ready
 from .test_layout import run_axe
 
@@ -58,6 +59,8 @@ def open_share(page: Page, qr: str = "share-qr") -> str:
     expect(page.get_by_test_id("share-dialog")).to_be_visible()
     if qr == "share-qr":
         page.get_by_test_id("whole-share").locator("summary").click()
+    else:
+        show_player_code(page)          # who the players are first, the first time
     page.wait_for_function(READY_OR_FAILED, arg=qr, timeout=90_000)
     return str(page.get_by_test_id(qr).get_attribute("data-state"))
 
@@ -197,3 +200,50 @@ def test_without_its_generator_the_dialog_says_so_and_goes_on(page: Page, site_u
     page.context.unroute("**/qrcodegen-*.whl")
     assert open_share(page) == "ready"                                     # tried again at the next opening
     assert decoded(page, tmp_path) == link
+
+
+def inside(page: Page, testid: str, height: int) -> bool:
+    """Whether the element is on the screen as it is, unscrolled: what a game master sees without looking for it."""
+    box = page.get_by_test_id(testid).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (768, 1024)])
+def test_share_asks_who_the_players_are_then_shows_their_code_saying_what_it_shows(
+        fight: Page, width: int, height: int, tmp_path: Path) -> None:
+    """Issue 48 (10): the code opened above the ticks, and ticking two changed it (version 17 to 22), so a phone
+    that scanned early held a stale view; on a phone "The others show" was off screen."""
+    fight.set_viewport_size({"width": width, "height": height})
+    fight.get_by_test_id("share").click()
+    expect(fight.get_by_test_id("player-choose")).to_be_visible()
+    expect(fight.get_by_test_id("player-code")).to_be_hidden()
+    expect(fight.get_by_test_id("qr-code")).to_have_count(0)                  # no code before the choice
+    boxes = fight.get_by_test_id("player-pc")
+    expect(boxes).to_have_count(6)
+    for testid in ("player-pcs", "player-npcs-tracks", "player-show", "share-close"):
+        assert inside(fight, testid, height), testid
+    names = fight.locator("[data-testid=player-pc] + span").all_inner_texts()
+    boxes.nth(0).check()
+    boxes.nth(2).check()
+    fight.get_by_test_id("player-show").click()
+    expect(fight.get_by_test_id("player-choose")).to_be_hidden()
+    shows = (f"This code shows {names[0]} and {names[2]} in full (the players' characters), the others only as "
+             "unhurt, wounded or down.")
+    expect(fight.get_by_test_id("player-shows")).to_have_text(shows)
+    fight.wait_for_function(READY_OR_FAILED, arg="player-qr", timeout=90_000)
+    for testid in ("player-shows", "qr-code", "share-close"):
+        assert inside(fight, testid, height), testid
+    view = ok("open_player", link=decoded(fight, tmp_path, "player-qr").split("#", 1)[1])["player"]
+    assert [card["name"] for card in view["roster"] if card["player"]] == [names[0], names[2]]
+    # Remembered for the encounter: Share opens on its code; "Change" asks again, the ticks as they were, no code.
+    fight.get_by_test_id("share-close").click()
+    fight.get_by_test_id("share").click()
+    expect(fight.get_by_test_id("player-shows")).to_have_text(shows)
+    fight.get_by_test_id("player-change").click()
+    expect(fight.get_by_test_id("player-code")).to_be_hidden()
+    expect(fight.get_by_test_id("qr-code")).to_have_count(0)
+    assert [box.is_checked() for box in boxes.all()] == [True, False, True, False, False, False]
+    fight.get_by_test_id("player-npcs-tracks").check()
+    fight.get_by_test_id("player-show").click()
+    expect(fight.get_by_test_id("player-shows")).to_have_text(shows.replace("only as unhurt, wounded or down",
+                                                                            "with their wounds"))

@@ -22,8 +22,8 @@ import { checkEntryFresh, library, open, openLink, replacing, startEntry, storag
   unreadable } from "./entries.js";
 import { addCondition, durationChanged, endFight, goToHint, moveTurn, tableChange } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
-import { copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, makePlayerLink, openFile, openPlayers,
-  playerChoices, playerURL, share } from "./share.js";
+import { choosePlayers, copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, openFile, openPlayers,
+  playerChoices, playerURL, share, showPlayerCode } from "./share.js";
 import { resumePlayersWindow } from "./players-window.js";
 import { openAdd, submitSheet } from "./sheet-dialog.js";
 
@@ -179,7 +179,8 @@ function wireEvents() {
   q("player-copy").addEventListener("click", copyPlayerLink);
   q("players-window").addEventListener("click", openPlayers);
   q("whole-share").addEventListener("toggle", drawWholeShare);
-  for (const choice of ["player-npcs-status", "player-npcs-tracks"]) q(choice).addEventListener("change", makePlayerLink);
+  q("player-show").addEventListener("click", showPlayerCode);
+  q("player-change").addEventListener("click", choosePlayers);
   q("share-download").addEventListener("click", downloadEncounter);
   q("share-open-file").addEventListener("change", openFile);
   q("new-encounter").addEventListener("click", openNew);

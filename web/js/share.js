@@ -9,9 +9,10 @@ import { app } from "./state.js";
 import { run } from "./answers.js";
 import { entryName, entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
 
-// Share opens on the players' view, its QR code made at once: a game master who turns the tablet to the table
-// shows only what players may see. The whole encounter (notes and every sheet) is a second choice, folded below,
-// for another device of the game master or another game master; its code is made when it is unfolded.
+// Share opens on the players' view: who the players are, then its QR code (below). A game master who turns the
+// tablet to the table shows only what players may see. The whole encounter (notes and every sheet) is a second
+// choice, folded below, for another device of the game master or another game master; its code is made when it is
+// unfolded.
 export function share() {
   const url = `${location.href.split("#")[0]}#${app.current.fragment}`;
   q("share-link").value = url;
@@ -33,8 +34,11 @@ export function drawWholeShare() {
 
 // -- the players' view ---------------------------------------------------------------------------------------
 
-// The share dialog's player link, made afresh whenever the choices change; the choices are remembered for the
-// encounter in this browser (a player link itself carries none of them).
+// Who the players are comes first: the dialog asks which combatants are the players' characters, then shows the
+// code for that choice, saying what it shows. A code made before the ticks changed under it, and a phone that
+// scanned it early held a view showing the wrong characters (issue 48). The choice is remembered for the encounter
+// in this browser (a player link itself carries none of it): once made, Share opens on its code, and "Change the
+// players' characters" asks again.
 const PLAYERS_KEY = "woundbook.players.";
 
 // A choice naming a combatant no longer in the encounter (his add undone, or removed) is dropped, and kept so: the
@@ -45,18 +49,19 @@ export function playerChoices() {
   try {
     kept = JSON.parse(storage?.getItem(key) ?? "null");
   } catch { /* a choice that cannot be read starts afresh: it is only a preference */ }
-  if (!kept || !Array.isArray(kept.players)) return { players: [], npcs: "status" };
+  if (!kept || !Array.isArray(kept.players)) return { players: [], npcs: "status", chosen: false };
   const npcs = kept.npcs === "tracks" ? "tracks" : "status";
-  if (!app.current) return { players: kept.players, npcs };
+  const chosen = kept.chosen === true;
+  if (!app.current) return { players: kept.players, npcs, chosen };
   const here = new Set(app.current.view.roster.map((card) => card.id));
   const players = kept.players.filter((id) => here.has(id));
-  if (players.length < kept.players.length) keepChoices(key, { players, npcs });
-  return { players, npcs };
+  if (players.length < kept.players.length) keepChoices({ players, npcs, chosen });
+  return { players, npcs, chosen };
 }
 
-function keepChoices(key, choices) {
+function keepChoices(choices) {
   try {
-    storage?.setItem(key, JSON.stringify(choices));
+    storage?.setItem(PLAYERS_KEY + (app.entry?.id ?? ""), JSON.stringify(choices));
   } catch { /* not kept: the link still works */ }
 }
 
@@ -67,18 +72,32 @@ function drawPlayerShare() {
   for (const card of app.current.view.roster.filter((one) => !one.hidden)) {   // a hidden one is not in the view
     box.append(el("label", { class: "inline" },
       el("input", { type: "checkbox", testid: "player-pc", dataset: { id: card.id },
-        checked: chosen.players.includes(card.id), onchange: makePlayerLink }),
+        checked: chosen.players.includes(card.id) }),
       el("span", { text: card.name, dir: "auto" })));
   }
   q(`player-npcs-${chosen.npcs}`).checked = true;
-  makePlayerLink();
+  if (chosen.chosen) showPlayerCode();
+  else choosePlayers();
 }
 
-export function makePlayerLink() {
+// The first step: who the players are. No code is on screen meanwhile, so none is scanned for a choice not made.
+export function choosePlayers() {
+  q("player-choose").hidden = false;
+  q("player-code").hidden = true;
+  forgetQrUnless(null, q("player-qr"));
+  q("player-link").value = "";
+  q("player-size").textContent = "";
+}
+
+// The second step: the code for the choice ticked, which is remembered, and what it shows.
+export function showPlayerCode() {
   const players = [...q("player-pcs").querySelectorAll("input:checked")].map((box) => box.dataset.id);
   const npcs = q("player-npcs-tracks").checked ? "tracks" : "status";
-  keepChoices(PLAYERS_KEY + (app.entry?.id ?? ""), { players, npcs });
-  playersChanged();   // the players' window follows the choices as the link does
+  keepChoices({ players, npcs, chosen: true });
+  playersChanged();   // the players' window follows the choice as the link does
+  q("player-choose").hidden = true;
+  q("player-code").hidden = false;
+  q("player-shows").textContent = showsWords(players, npcs);
   const result = run("player_link", { encounter: app.current.encounter, players, npcs },
     (error) => { q("player-size").textContent = error.message; });
   if (!result) return;
@@ -86,6 +105,19 @@ export function makePlayerLink() {
   q("player-link").value = url;
   q("player-size").textContent = `${url.length.toLocaleString()} characters; it opens read-only.`;
   drawQr(url, q("player-qr"), "QR code of the player view link");
+}
+
+// What the code shows, in the names on the game master's cards.
+function showsWords(players, npcs) {
+  const names = app.current.view.roster.filter((card) => players.includes(card.id)).map((card) => card.name);
+  const others = npcs === "tracks" ? "with their wounds" : "only as unhurt, wounded or down";
+  return names.length
+    ? `This code shows ${listed(names)} in full (the players' characters), the others ${others}.`
+    : `This code shows no player's character in full: everyone ${others}.`;
+}
+
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 // The players' page, beside this one: it draws the view without the rules engine (player.html, js/player.js).
