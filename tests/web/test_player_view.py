@@ -11,7 +11,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from rules import player
 from tests.rules.helpers import attack, duel, ok, thug_fight
@@ -287,3 +287,21 @@ def test_the_players_page_says_what_changed_in_the_game_masters_words(page: Page
     expect(outcomes.nth(0)).to_have_text("Held until the start of Attacker's next turn")
     expect(outcomes.nth(1)).to_have_text("Target: Scratched (no penalty): 1 of 4 marked \u2192 2 of 4 marked")
     expect(page.get_by_test_id("card-condition")).to_have_text("Held \u00b7 until the start of Attacker's next turn")
+
+
+def test_a_players_phone_fetches_the_icon_once(browser: Browser, site_url: str) -> None:
+    """Issue 48 (14): on a phone the players' page fetched icon.svg twice, for the tab and for its header."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        icons: list[str] = []
+        page.on("request", lambda request: icons.append(request.resource_type) if request.url.endswith("/icon.svg")
+                else None)
+        link = ok("player_link", encounter=ok("open_link", link=fight_link())["encounter"], players=["c1"],
+                  npcs="status")["fragment"]
+        open_players(page, f"{site_url}player.html#{link}")
+        page.wait_for_load_state("networkidle")
+        assert len(icons) == 1, icons
+        expect(page.get_by_test_id("system-name")).to_be_visible()         # its title in words, not the icon
+    finally:
+        context.close()
