@@ -10,7 +10,7 @@ import { test } from "node:test";
 const load = async (file) => import(`data:text/javascript,${encodeURIComponent(
   readFileSync(new URL(`../../web/js/${file}`, import.meta.url), "utf-8"))}`);
 const { BLOCKS, StatBlocks, freeName, keepChecked, readFile } = await load("blocks.js");
-const { MemoryStorage } = await load("library.js");
+const { MemoryStorage } = await load("storage.js");
 
 function blocks(storage = new MemoryStorage()) {
   let next = 0;

@@ -7,8 +7,10 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 // Imported from its text as an ES module, whatever Node makes of a .js file outside a "type": "module" package.
-const source = readFileSync(new URL("../../web/js/library.js", import.meta.url), "utf-8");
-const { Library, MemoryStorage, OLD_KEYS, linkHash } = await import(`data:text/javascript,${encodeURIComponent(source)}`);
+const load = async (file) => import(`data:text/javascript,${encodeURIComponent(
+  readFileSync(new URL(`../../web/js/${file}`, import.meta.url), "utf-8"))}`);
+const { Library, OLD_KEYS, held, linkHash } = await load("library.js");
+const { MemoryStorage } = await load("storage.js");
 
 function clock(start = Date.parse("2026-11-24T07:00:00Z")) {
   let time = start;
@@ -75,21 +77,83 @@ test("a tab never writes over another tab's newer revision", () => {
   const theirs = new Library(storage, { now: clock() });
   const made = mine.create(answer("e1.a", "Sam"), { name: "Ambush" });
   assert.ok(made.ok);
-  const first = theirs.save(made.meta.id, 1, answer("e1.b", "Sam", "Alpha"));
+  const first = theirs.save(made.meta.id, made.meta, answer("e1.b", "Sam", "Alpha"));
   assert.ok(first.ok);
   assert.equal(first.meta.rev, 2);
-  const late = mine.save(made.meta.id, 1, answer("e1.c", "Sam", "Beta"));
+  const late = mine.save(made.meta.id, made.meta, answer("e1.c", "Sam", "Beta"));
   assert.equal(late.ok, false);
   assert.equal(late.conflict.rev, 2);
   assert.equal(mine.readDoc(made.meta.id).doc.fragment, "e1.b", "their work stands");
-  assert.ok(mine.save(made.meta.id, 2, answer("e1.d", "Sam", "Alpha", "Gamma")).ok, "at their revision, a save goes in");
+  assert.ok(mine.save(made.meta.id, first.meta, answer("e1.d", "Sam", "Alpha", "Gamma")).ok, "at their revision, a save goes in");
+});
+
+// Two tabs' views of one local storage: a tab reads its own writes at once, and the other tab's only once they are
+// delivered (in the order they were made), as browsers tell other tabs of a write a few milliseconds later.
+class TabStorage extends MemoryStorage {
+  constructor(shared) {
+    super();
+    this.shared = shared;
+    shared.tabs.push(this);
+  }
+
+  setItem(key, value) {
+    super.setItem(key, value);
+    this.shared.queue.push([key, String(value)]);
+  }
+
+  removeItem(key) {
+    super.removeItem(key);
+    this.shared.queue.push([key, null]);
+  }
+}
+
+function sharedStorage() {
+  const shared = { items: new Map(), queue: [], tabs: [] };
+  shared.deliver = () => {
+    for (const [key, value] of shared.queue.splice(0)) {
+      if (value === null) shared.items.delete(key);
+      else shared.items.set(key, value);
+    }
+    for (const tab of shared.tabs) tab.items = new Map(shared.items);
+  };
+  return shared;
+}
+
+// Issue 48, item 18: both tabs read revision 1, both wrote revision 2, and one's change was gone without a word.
+test("two tabs saving at the same moment: the one landed over finds out, and saves nothing over the other", () => {
+  const shared = sharedStorage();
+  let next = 0;
+  const [mine, theirs] = [new TabStorage(shared), new TabStorage(shared)].map((storage) =>
+    new Library(storage, { now: clock(), makeId: () => `e${++next}` }));
+  const made = mine.create(answer("e1.a", "Sam"), { name: "Ambush" });
+  shared.deliver();
+  const ours = mine.save(made.meta.id, held(made.meta), answer("e1.b", "Sam", "Alpha"));
+  const theirSave = theirs.save(made.meta.id, held(made.meta), answer("e1.c", "Sam", "Beta"));
+  assert.ok(ours.ok && theirSave.ok, "neither tab could see the other's write yet");
+  assert.equal(ours.meta.rev, theirSave.meta.rev);
+  shared.deliver();   // theirs landed last, over ours
+  assert.equal(mine.overwritten(made.meta.id, held(ours.meta)), true);
+  assert.equal(theirs.overwritten(made.meta.id, held(theirSave.meta)), false);
+  const again = mine.save(made.meta.id, held(ours.meta), answer("e1.d", "Sam", "Alpha", "Gamma"));
+  assert.equal(again.ok, false, "the same revision number, but not the revision this tab wrote");
+  assert.equal(again.conflict.rev, 2);
+  assert.equal(mine.readDoc(made.meta.id).doc.fragment, "e1.c", "their work stands");
+  // A revision built on theirs is still theirs; ours stays missing.
+  let latest = theirSave.meta;
+  for (let rev = 3; rev <= 30; rev++) {
+    latest = theirs.save(made.meta.id, held(latest), answer(`e1.r${rev}`, "Sam", "Beta")).meta;
+    shared.deliver();
+  }
+  assert.equal(theirs.overwritten(made.meta.id, held(theirSave.meta)), false);
+  assert.equal(mine.overwritten(made.meta.id, held(latest)), false);
+  assert.equal(mine.overwritten(made.meta.id, held(ours.meta)), false, "too long ago to tell: not said to be lost");
 });
 
 test("a renamed entry keeps its name through saves from a tab that knew the old name", () => {
   const books = library();
   const made = books.create(answer("e1.a", "Sam"), { name: "Ambush" });
   assert.ok(books.rename(made.meta.id, "  Goblin   ambush ").ok);
-  const saved = books.save(made.meta.id, 1, answer("e1.b", "Sam", "Ann"));
+  const saved = books.save(made.meta.id, made.meta, answer("e1.b", "Sam", "Ann"));
   assert.equal(saved.meta.name, "Goblin ambush");
   assert.equal(books.rename(made.meta.id, "   ").ok, false);
 });
@@ -105,7 +169,7 @@ test("full storage: a new entry is refused whole, and what was saved before is u
   assert.equal(refused.ok, false);
   assert.equal(refused.error.name, "QuotaExceededError");
   assert.equal(entriesOnly(), before, "only the cached cards went, to make room");
-  const grown = books.save(kept.meta.id, 1, answer("e1." + "z".repeat(3000), "Bea"));
+  const grown = books.save(kept.meta.id, kept.meta, answer("e1." + "z".repeat(3000), "Bea"));
   assert.equal(grown.ok, false);
   assert.equal(books.readDoc(kept.meta.id).doc.fragment, "e1.small");
 });
@@ -115,7 +179,7 @@ test("a link opens the entry made from it, or the entry that showed it in the ad
   const shared = books.create(answer("e1.canonical", "Xavier"), { name: "Shared", origin: "e1.as-sent" });
   assert.equal(books.findByLink("e1.as-sent").id, shared.meta.id);
   assert.equal(books.findByLink("e1.other", "e1.canonical").id, shared.meta.id);
-  books.save(shared.meta.id, 1, answer("e1.later", "Xavier", "Yolanda"));
+  books.save(shared.meta.id, shared.meta, answer("e1.later", "Xavier", "Yolanda"));
   assert.equal(books.findByLink("e1.later").id, shared.meta.id);
   assert.equal(books.findByLink("e1.never-seen"), null);
   assert.notEqual(linkHash("e1.a"), linkHash("e1.b"));
@@ -172,7 +236,7 @@ test("a refused write drops the cached cards, then deleted entries, the oldest f
   books.remove(old.meta.id);
   books.remove(newer.meta.id);
   storage.quota = [...storage.items].reduce((sum, [key, value]) => sum + key.length + value.length, 0);   // full
-  const grown = books.save(open.meta.id, 1, answer("e1." + "c".repeat(350), "Cid"));
+  const grown = books.save(open.meta.id, open.meta, answer("e1." + "c".repeat(350), "Cid"));
   assert.ok(grown.ok);
   assert.deepEqual(books.takePurged(), ["Oldest"]);
   assert.equal(books.meta(old.meta.id), null);
@@ -195,13 +259,13 @@ test("a save neither writes over an entry whose details cannot be read nor bring
   const books = library();
   const made = books.create(answer("e1.a", "Ann"), { name: "Ann's fight" });
   books.storage.setItem("woundbook.meta." + made.meta.id, "{oops");
-  assert.deepEqual(books.save(made.meta.id, 1, answer("e1.b", "Ann", "Bob")), { ok: false, unreadable: true });
+  assert.deepEqual(books.save(made.meta.id, made.meta, answer("e1.b", "Ann", "Bob")), { ok: false, unreadable: true });
   assert.equal(books.storage.getItem("woundbook.meta." + made.meta.id), "{oops");
   const gone = books.create(answer("e1.c", "Cid"), { name: "Cid's fight" });
   books.remove(gone.meta.id);
-  assert.equal(books.save(gone.meta.id, 1, answer("e1.d", "Cid", "Dee")).deleted.name, "Cid's fight");
+  assert.equal(books.save(gone.meta.id, gone.meta, answer("e1.d", "Cid", "Dee")).deleted.name, "Cid's fight");
   assert.ok(books.meta(gone.meta.id).deleted, "nothing was written");
-  const back = books.save(gone.meta.id, 1, answer("e1.d", "Cid", "Dee"), { restore: true });
+  const back = books.save(gone.meta.id, gone.meta, answer("e1.d", "Cid", "Dee"), { restore: true });
   assert.equal(back.meta.deleted, null);
 });
 

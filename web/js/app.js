@@ -18,7 +18,7 @@ import { run } from "./answers.js";
 import { watchDock } from "./dock-room.js";
 import { cancelPrompt, promptKey, resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
 import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
-import { checkEntryFresh, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,
+import { checkEntryFresh, holding, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,
   unreadable } from "./entries.js";
 import { addCondition, durationChanged, endFight, goToHint, moveTurn, tableChange } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
@@ -138,7 +138,7 @@ function loadFirstEncounter() {
     } else if (startDoc.raw !== null) {
       unreadable(startId, startDoc.reason);
     }
-    if (base) app.entry = { id: startId, rev: meta?.rev ?? 1 };
+    if (base) app.entry = holding(meta ?? { id: startId });
   }
   if (migrated.length && base) {
     banner(`Your saved encounters are now kept in a list (Encounters): ${migrated.map((one) => `“${one.name}”`).join(" and ")}.`, "info");

@@ -11,7 +11,7 @@ import { FROM_THE_RULES, blockEditor, gearNames, sourceList } from "./blocks-sou
 import { commit, held, run } from "./answers.js";
 import { banner, el, fieldError, q } from "./dom.js";
 import { download, fileName } from "./keep.js";
-import { openStorage } from "./library.js";
+import { openStorage } from "./storage.js";
 import { app as state } from "./state.js";
 
 const FILTER_FROM = 10;   // a filter is offered once the dialog lists more entries than this

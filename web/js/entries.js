@@ -3,7 +3,8 @@
 
 import { banner, clearBanners, q, whenIdle } from "./dom.js";
 import { askBeforeReplace, download, fileName, showLink } from "./keep.js";
-import { Library, openStorage } from "./library.js";
+import { Library, held } from "./library.js";
+import { openStorage } from "./storage.js";
 import { app } from "./state.js";
 import { run, show } from "./answers.js";
 import { deleteEntry, drawLibrary } from "./library-actions.js";
@@ -84,7 +85,7 @@ export function leave() {
   app.entry = null;
   const meta = library.meta(left.id);
   // Only while no other tab has saved into it since: their work in it is not this tab's to drop.
-  if (meta && !meta.renamed && meta.rev === left.rev && app.current && !holdsWork(app.current.view)) {
+  if (meta && !meta.renamed && Library.same(held(meta), left) && app.current && !holdsWork(app.current.view)) {
     library.forget(left.id);
     return null;
   }
@@ -120,7 +121,7 @@ function holdsWork(view) {
 // A new entry for an encounter the engine answered, opened here. Returns whether it could be saved.
 export function startEntry(result, { name, origin = null } = {}) {
   const made = library.create(result, { name: `${name} of ${nowWords()}`, origin });
-  app.entry = made.ok ? { id: made.meta.id, rev: made.meta.rev } : null;
+  app.entry = made.ok ? holding(made.meta) : null;
   open(result);
   if (made.ok) toldPurged();
   else notSaved(made.error);
@@ -185,7 +186,7 @@ export function switchTo(id) {
   const result = run("open_link", { link: read.doc.fragment }, (error) => unreadable(id, error.message));
   if (!result) return false;
   const left = app.entry?.id === id ? null : leave();
-  app.entry = { id, rev: library.meta(id)?.rev ?? 1 };
+  app.entry = holding(library.meta(id) ?? { id });
   open(result);
   return left;
 }
@@ -245,13 +246,13 @@ export function keep(result) {
   if (!app.entry) {
     const made = library.create(result, { name: `Encounter of ${nowWords()}` });
     if (!made.ok) return notSaved(made.error);
-    app.entry = { id: made.meta.id, rev: made.meta.rev };
+    app.entry = holding(made.meta);
     kept();
     return remember();
   }
-  let saved = library.save(app.entry.id, app.entry.rev, result);
+  let saved = library.save(app.entry.id, app.entry, result);
   if (saved.deleted) {
-    saved = library.save(app.entry.id, app.entry.rev, result, { restore: true });
+    saved = library.save(app.entry.id, app.entry, result, { restore: true });
     const id = app.entry.id;
     if (saved.ok) {
       banner(`“${saved.meta.name}” had been deleted in another tab; this change is saved into it, so it is back in `
@@ -259,10 +260,22 @@ export function keep(result) {
     }
   }
   if (saved.ok) {
-    app.entry.rev = saved.meta.rev;
+    app.entry = { ...holding(saved.meta), wrote: true };
     return kept();
   }
   if (saved.error) return notSaved(saved.error);
+  keepAsCopy(result, saved);
+}
+
+// What this tab holds of an entry ({id, rev, stamp}), to save over that revision only. `wrote` is added once this
+// tab has saved into it: only then can another tab's save of the same moment have landed over this tab's.
+export function holding(meta) {
+  return { id: meta.id, ...held(meta) };
+}
+
+// This tab's change goes into a new entry of its own, since its entry cannot take it: `saved` says why (another
+// tab's revision, `raced` when it landed over this tab's save of the same moment; damaged details; gone).
+function keepAsCopy(result, saved, raced = false) {
   const theirs = app.entry.id;
   const name = saved.unreadable ? "Encounter" : entryName(theirs);
   const made = library.create(result, { name: `${name} (this tab's copy)` });
@@ -270,12 +283,13 @@ export function keep(result) {
     app.entry = null;
     return notSaved(made.error);
   }
-  app.entry = { id: made.meta.id, rev: made.meta.rev };
+  app.entry = holding(made.meta);
   kept();
   remember();
   clearBanners("tabs");
-  banner(saved.conflict
-    ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
+  banner(raced ? `“${name}” was saved in another tab at the same moment as this tab's last change, so this tab's `
+    + `encounter is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
+    : saved.conflict ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
     : saved.unreadable ? `The details of this encounter's entry in Encounters could not be read, so this change is saved `
       + `as a new entry, “${made.meta.name}”. The damaged entry is kept as it was.`
       : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
@@ -295,7 +309,9 @@ export function storageChanged(event) {
 export function checkEntryFresh() {
   if (!app.entry) return;
   const meta = library.meta(app.entry.id);
-  if (meta?.deleted) {
+  if (app.entry.wrote && app.current && library.overwritten(app.entry.id, app.entry)) {
+    keepAsCopy(app.current, { conflict: meta }, true);
+  } else if (meta?.deleted) {
     banner(`“${meta.name}” was deleted in another tab. It stays on screen here, and a change made here brings it back `
       + "into your encounters.", "tabs");
   } else if (meta?.rev > app.entry.rev) {

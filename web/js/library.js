@@ -15,10 +15,16 @@
 // one long encounter's cards in every entry filled the storage. A document that cannot be read is never written
 // over: its raw text stays under its key until the game master deletes it.
 //
+// Two tabs saving one entry a few ms apart both read the same revision (a tab hears of another's write a little
+// later), and the second write lands over the first. So each revision has a stamp (`stamp`; the recent ones in
+// `stamps`): a tab saves only over the very revision it holds, and one whose write was landed over finds its stamp
+// missing once it hears of the other's (overwritten()). Not Web Locks: a lock is awaited, and a save is synchronous.
+//
 // A write the browser refuses for room first drops the cards (a cache), then entries deleted earlier, the oldest
 // first, and tries again after each; the entries so removed for good are named (takePurged) for the page to say.
 //
-// Pure storage: no DOM and no engine. It takes the Storage to use, so the unit tests run it in Node.
+// Pure storage: no DOM, no engine, no imports. It takes the Storage to use (js/storage.js), so the unit tests run it
+// in Node.
 
 const META = "woundbook.meta.";
 const DOC = "woundbook.doc.";
@@ -28,6 +34,7 @@ const MIGRATED = "woundbook.migrated.v2";
 export const OLD_KEYS = { current: "woundbook.encounter.v1", previous: "woundbook.previous.v1" };
 export const DELETED_KEPT_DAYS = 30;
 const RECENT_LINKS = 40;   // the fragments this entry last put in the address bar, by hash
+const RECENT_STAMPS = 20;   // the stamps of an entry's last revisions
 const MAX_NAME = 80;
 
 // A short hash of a link fragment: a reload that finds one of an entry's own recent links in the address bar is
@@ -64,13 +71,26 @@ function cast(roster) {
   return { count: names.length, names: names.slice(0, 8) };
 }
 
+// What a tab holds of an entry: its revision and that revision's stamp (none from before stamps).
+export function held(meta) {
+  return { rev: meta?.rev ?? 1, stamp: meta?.stamp ?? null };
+}
+
+// The next revision's number, stamp and recent stamps, after `stored` (null for a new entry).
+function nextRevision(stored, stamp) {
+  const rev = (stored?.rev ?? 0) + 1;
+  return { rev, stamp, stamps: [...(stored?.stamps ?? []), stamp].slice(-RECENT_STAMPS) };
+}
+
 export class Library {
   // `later(job)` runs the cached cards' write: at once by default; the page passes its idle time, since the cards
   // are only a cache to paint first on a return visit, and writing a roster's cards was a tenth of a tap's work.
-  constructor(storage, { now = () => new Date().toISOString(), makeId = randomId, later = (job) => job() } = {}) {
+  constructor(storage, { now = () => new Date().toISOString(), makeId = randomId, makeStamp = randomId,
+    later = (job) => job() } = {}) {
     this.storage = storage;
     this.now = now;
     this.makeId = makeId;
+    this.makeStamp = makeStamp;
     this.later = later;
     this.pendingCards = null;   // {id, result}: the cards to write when `later` runs, the last asked for only
     this.purged = [];   // the names of deleted entries removed for good to make room, not yet told
@@ -222,7 +242,8 @@ export class Library {
     const id = this.makeId();
     const time = this.now();
     const meta = { id, name: cleanName(name) || "Encounter", system: { id: result.view.system.id, name: result.view.system.name },
-      ...cast(result.view.roster), created: time, changed: time, rev: 1, origin: origin ? linkHash(origin) : null,
+      ...cast(result.view.roster), created: time, changed: time, ...nextRevision(null, this.makeStamp()),
+      origin: origin ? linkHash(origin) : null,
       links: [linkHash(result.fragment)] };
     const error = this.write(DOC + id, this.docOf(result, 1), id) ?? this.write(META + id, meta, id);
     if (error) {
@@ -238,24 +259,40 @@ export class Library {
     return { fragment: result.fragment, system: result.view.system, rev };
   }
 
-  // Save a new state of entry `id`, which this tab holds at revision `rev`. Another tab's newer revision is never
-  // written over: the answer is then {ok: false, conflict: their meta}, and nothing is written. Nor is an entry
-  // whose details cannot be read ({unreadable: true}), nor one deleted meanwhile ({deleted: its meta}) unless
-  // `restore` says the page brings it back (and says so).
-  save(id, rev, result, { restore = false } = {}) {
+  // Save a new state of entry `id`, which this tab holds at revision `mine` ({rev, stamp}: held()). Another tab's
+  // revision is never written over: the answer is then {ok: false, conflict: their meta}, and nothing is written.
+  // Nor is an entry whose details cannot be read ({unreadable: true}), nor one deleted meanwhile ({deleted: its
+  // meta}) unless `restore` says the page brings it back (and says so).
+  save(id, mine, result, { restore = false } = {}) {
     const stored = this.meta(id);
     if (!stored) return this.storage.getItem(META + id) === null ? { ok: false, missing: true } : { ok: false, unreadable: true };
-    if (stored.rev !== rev) return { ok: false, conflict: stored };
+    if (!Library.same(held(stored), mine)) return { ok: false, conflict: stored };
     if (stored.deleted && !restore) return { ok: false, deleted: stored };
     const hash = linkHash(result.fragment);
+    const next = nextRevision(stored, this.makeStamp());
     const meta = { ...stored, ...cast(result.view.roster), system: { id: result.view.system.id, name: result.view.system.name },
-      changed: this.now(), rev: rev + 1, deleted: null,
+      changed: this.now(), ...next, deleted: null,
       links: [...(stored.links ?? []).filter((one) => one !== hash), hash].slice(-RECENT_LINKS) };
-    const error = this.write(DOC + id, this.docOf(result, rev + 1), id) ?? this.write(META + id, meta, id);
+    const error = this.write(DOC + id, this.docOf(result, next.rev), id) ?? this.write(META + id, meta, id);
     if (error) return { ok: false, error };
     this.keepCards(id, result);
     this.setLast(id);
     return { ok: true, meta };
+  }
+
+  // Whether two holdings are the same revision: its number, and its stamp where both have one.
+  static same(one, other) {
+    return one.rev === other.rev && (one.stamp ?? null) === (other.stamp ?? null);
+  }
+
+  // Whether this tab's save of entry `id` (`mine`, the revision it wrote) was landed over by another tab's save of
+  // the same moment: the entry's recent revisions do not include it. Unknown (false) for an entry not readable, or
+  // moved on further than the stamps it keeps.
+  overwritten(id, mine) {
+    const stored = this.meta(id);
+    if (!stored || !mine.stamp || !Array.isArray(stored.stamps)) return false;
+    if (mine.rev <= stored.rev - stored.stamps.length) return false;
+    return !stored.stamps.includes(mine.stamp);
   }
 
   update(id, change) {
@@ -284,7 +321,7 @@ export class Library {
     const copy = this.makeId();
     const time = this.now();
     const next = { ...meta, id: copy, name: cleanName(name ?? `${meta.name} (copy)`), created: time, changed: time,
-      rev: 1, deleted: null, origin: null, links: [] };
+      ...nextRevision(null, this.makeStamp()), deleted: null, origin: null, links: [] };
     const error = this.write(DOC + copy, raw, copy) ?? this.write(META + copy, next, copy);
     if (error) {
       this.storage.removeItem(DOC + copy);
@@ -373,44 +410,5 @@ export class Library {
   // Which entry a storage event is about (another tab wrote it), or null.
   static changedEntry(key) {
     return key?.startsWith(META) ? key.slice(META.length) : null;
-  }
-}
-
-// A Storage kept in memory: the tests' storage, and the page's when the browser refuses it any (then nothing
-// outlives the tab, and the page says so).
-export class MemoryStorage {
-  constructor(quota = Infinity) {
-    this.items = new Map();
-    this.quota = quota;   // characters, keys and values together, as browsers count
-  }
-
-  get length() { return this.items.size; }
-  key(index) { return [...this.items.keys()][index] ?? null; }
-  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
-  removeItem(key) { this.items.delete(key); }
-  clear() { this.items.clear(); }
-
-  setItem(key, value) {
-    const text = String(value);
-    let used = key.length + text.length;
-    for (const [other, stored] of this.items) if (other !== key) used += other.length + stored.length;
-    if (used > this.quota) {
-      const error = new Error("The quota has been exceeded.");
-      error.name = "QuotaExceededError";
-      throw error;
-    }
-    this.items.set(key, text);
-  }
-}
-
-// The browser's local storage, or, where it refuses any (some private modes, storage turned off), one in memory
-// and the reason: {storage, refused}.
-export function openStorage() {
-  try {
-    const storage = globalThis.localStorage;
-    storage.getItem(LAST);
-    return { storage, refused: null };
-  } catch (error) {
-    return { storage: new MemoryStorage(), refused: failure(error) };
   }
 }
