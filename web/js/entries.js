@@ -39,6 +39,7 @@ function nowWords() {
 // Put an engine answer on screen as the open entry (entry already set), and remember it for this tab.
 export function open(result) {
   app.unsaved = false;
+  if (app.entry && library.meta(app.entry.id)?.unreadable) library.update(app.entry.id, { unreadable: null });   // it reads
   freshForms();
   show(result);
   showLink(result.fragment);
@@ -65,7 +66,9 @@ function remember() {
 }
 
 export function showEntryName() {
-  const name = app.entry ? library.meta(app.entry.id)?.name ?? "" : "Not saved";
+  const stored = app.entry ? library.meta(app.entry.id)?.name : null;
+  if (stored) app.entry.name = stored;   // renamed here or in another tab: the name to save it under if it goes
+  const name = app.entry ? stored ?? "" : "Not saved";
   q("encounter-name").textContent = name;
   q("encounter-name").title = !app.entry ? "This encounter is not saved in this browser"
     : storageRefused ? "This encounter's name in your encounters, kept only while this tab is open"
@@ -210,10 +213,14 @@ export function unreadable(id, reason) {
     + "it was, and never written over.", "unreadable", { label: "Download it", run: () => downloadRaw(id) });
 }
 
+// The saved text as it is: a file *Open file* reads back when it is an entry's document ({"fragment": …}), else
+// plain text to keep.
 export function downloadRaw(id) {
   const raw = library.rawDoc(id);
   if (raw === null) return banner("That saved encounter is no longer in this browser's storage.");
-  download(raw, fileName(entryName(id), "txt"), "text/plain");
+  let json = false;
+  try { json = typeof JSON.parse(raw)?.fragment === "string"; } catch { /* damaged: kept as text */ }
+  download(raw, fileName(entryName(id), json ? "json" : "txt"), json ? "application/json" : "text/plain");
 }
 
 function notSaved(error) {
@@ -267,18 +274,20 @@ export function keep(result) {
   keepAsCopy(result, saved);
 }
 
-// What this tab holds of an entry ({id, rev, stamp}), to save over that revision only. `wrote` is added once this
-// tab has saved into it: only then can another tab's save of the same moment have landed over this tab's.
+// What this tab holds of an entry ({id, rev, stamp, name}), to save over that revision only, and to name it again
+// if another tab deletes it for good. `wrote` is added once this tab has saved into it: only then can another tab's
+// save of the same moment have landed over this tab's.
 export function holding(meta) {
-  return { id: meta.id, ...held(meta) };
+  return { id: meta.id, ...held(meta), name: meta.name ?? null };
 }
 
 // This tab's change goes into a new entry of its own, since its entry cannot take it: `saved` says why (another
 // tab's revision, `raced` when it landed over this tab's save of the same moment; damaged details; gone).
 function keepAsCopy(result, saved, raced = false) {
   const theirs = app.entry.id;
-  const name = saved.unreadable ? "Encounter" : entryName(theirs);
-  const made = library.create(result, { name: `${name} (this tab's copy)` });
+  const name = saved.unreadable ? "Encounter" : saved.missing ? app.entry.name ?? "Encounter" : entryName(theirs);
+  // An entry deleted for good elsewhere has no other version: this tab's is the entry, under its own name.
+  const made = library.create(result, { name: saved.missing ? name : `${name} (this tab's copy)` });
   if (!made.ok) {
     app.entry = null;
     return notSaved(made.error);
@@ -292,7 +301,8 @@ function keepAsCopy(result, saved, raced = false) {
     : saved.conflict ? `“${name}” was changed in another tab, so this change is saved as a new entry, “${made.meta.name}”. Nothing was written over.`
     : saved.unreadable ? `The details of this encounter's entry in Encounters could not be read, so this change is saved `
       + `as a new entry, “${made.meta.name}”. The damaged entry is kept as it was.`
-      : `“${name}” was removed in another tab, so this encounter is saved as a new entry, “${made.meta.name}”.`, "tabs",
+      : `“${name}” was deleted for good in another tab; the encounter on screen is saved again as “${made.meta.name}”.`,
+  "tabs",
   saved.conflict ? { label: `Open “${name}” as the other tab left it`, run: () => openEntry(theirs) } : null);
 }
 
