@@ -35,6 +35,8 @@ LEVEL = 9                        # zlib's: the shortest links
 # another is told so, not taken for a link of another version (the player view's is rules/player.py's VERSION).
 KINDS = {"e1": "share link", "p1": "player view link"}
 PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")   # unpadded base64url
+# Spaces and line breaks around a link, as typed, pasted, or percent-encoded by the address bar ("#%20e1.").
+AROUND = re.compile(r"^(?:\s|%20|%09|%0[AaDd])+|(?:\s|%20|%09|%0[AaDd])+$")
 
 
 def canonical(document: Any) -> str:
@@ -87,12 +89,19 @@ class Stream:
         return _fragment(self._packed + packer.compress(raw) + packer.flush(), self.length + len(raw), check)
 
 
+def file_too_large() -> BadLink:
+    """The refusal of a file larger than an encounter can be, in the file's words whoever finds it too large."""
+    return BadLink(f"this file is larger than the {MAX_JSON_BYTES // 1000} kB an encounter can be")
+
+
 def read_file(text: Any) -> dict[str, Any]:
-    """The encounter document in a saved file's text, with the same limits as a link."""
+    """The encounter document in a saved file's text, with the same limits as a link: the share dialog's file (the
+    document itself), or a saved entry's document as Encounters downloads it (``{"fragment": …}``, read as its
+    link)."""
     if not isinstance(text, str):
         raise BadLink("a saved encounter file must be text")
     if len(text.encode("utf-8", "replace")) > MAX_JSON_BYTES:
-        raise BadLink(f"this file is larger than the {MAX_JSON_BYTES // 1000} kB an encounter can be")
+        raise file_too_large()
     if _depth(text) > MAX_DEPTH:
         raise BadLink(f"this file nests data deeper than {MAX_DEPTH} levels; it was refused")
     try:
@@ -101,24 +110,27 @@ def read_file(text: Any) -> dict[str, Any]:
         raise BadLink("this file is not a Woundbook encounter: it is not valid JSON") from error
     if not isinstance(document, dict):
         raise BadLink("this file does not hold an encounter")
+    if "format" not in document and isinstance(document.get("fragment"), str):
+        return decode(document["fragment"], noun="saved encounter's link")
     return document
 
 
-def decode(fragment: Any, version: str = VERSION, *, strict: bool = False) -> dict[str, Any]:
+def decode(fragment: Any, version: str = VERSION, *, strict: bool = False, noun: str = "") -> dict[str, Any]:
     """The encounter document in a fragment (or the document of another kind of link, by its ``version``);
     :class:`BadLink` says what is wrong with a bad one.
 
     ``strict`` reads it as a browser's own JavaScript does (web/js/player-link.js reads player view links without
     Python): bytes after the end of the zlib stream are damage, and JSON's NaN and Infinity, which JavaScript's JSON
-    does not know, are not JSON."""
-    noun = KINDS.get(version, "link")
+    does not know, are not JSON. Spaces around the link, and around its fragment, are not part of it. ``noun``
+    names it in a refusal (a saved entry's link), by default by its kind."""
+    noun = noun or KINDS.get(version, "link")
     if not isinstance(fragment, str):
         raise BadLink(f"a {noun} must be text")
     if len(fragment) > MAX_LINK_CHARS:
         raise BadLink(f"this {noun} is {len(fragment)} characters long; links up to {MAX_LINK_CHARS} are accepted")
-    fragment = fragment.strip()
+    fragment = AROUND.sub("", fragment)
     if "#" in fragment:
-        fragment = fragment.split("#", 1)[1]
+        fragment = AROUND.sub("", fragment.split("#", 1)[1])
     found, dot, payload = fragment.partition(".")
     if not dot or not found:
         raise BadLink(f"{shown(fragment)} is not a Woundbook {noun}; it should start with '{version}.'")
