@@ -106,6 +106,17 @@ def minus(left: int, right: int) -> str:
     return f"{left} \u2212 {right}".replace("-", "\u2212")
 
 
+def with_article(words: str) -> str:
+    """``words`` after "a" or "an", by how its first word sounds (the levels and states the rules name).
+
+    >>> with_article("Incapacitated wound"), with_article("Hurt wound"), with_article("useless arm")
+    ('an Incapacitated wound', 'a Hurt wound', 'a useless arm')
+    """
+    first = words[:3].lower()
+    vowel = first[:1] in ("a", "e", "i", "o") or first[:1] == "u" and not first.startswith(("use", "usu", "uni", "uti"))
+    return f"{'an' if vowel else 'a'} {words}"
+
+
 def plural(count: int, one: str, many: str | None = None) -> str:
     """A count with its noun: ``1 die``, ``2 dice``, ``3 successes``.
 

@@ -12,7 +12,7 @@ from ... import fields
 from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import level_name, plus_bonus
-from ...report import Step, signed
+from ...report import Step, signed, with_article
 from ..data import load
 from . import levels
 from .damage import Blow, wound_level
@@ -242,7 +242,7 @@ def land(blow: Blow, wound: int | None, tactics: Tactics, landing: Landing, stat
     if new.dead and not state.dead:
         return new, steps + [Step(f"{defender.name} is dead.", "FUDGE 4.63")], "Dead"
     if new == state:
-        return new, steps, f"a {levels.name(wound)}, not recorded" if wound else "no damage"
+        return new, steps, f"{with_article(levels.name(wound))}, not recorded" if wound else "no damage"
     after = level(defender, new, options)
     landed = new.wounds[-1].level if new.wounds and len(new.wounds) > len(state.wounds) else wound
     steps.append(Step(_recorded(defender, state, new, landed, after, options), "FUDGE 4.57, D-FU-4"))

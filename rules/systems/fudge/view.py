@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ladder import describe, level_name, skill_name
-from ...report import signed
+from ...report import signed, with_article
 from . import levels
 from .combat import PART_NAMES, PARTS, SHIELDS
 from .factors import defensive, offensive
@@ -58,7 +58,7 @@ def box_track(sheet: Sheet, state: State, options: Options, players: bool = Fals
             **({} if players else {"tap": {"action": "wound", "combatant": "target", "inputs": {
                 "level": ("scratch", "hurt", "very_hurt", "incapacitated", "near_death")[index]}}}),
             "boxes": [{"marked": slot < len(boxes),
-                       "by": f"a {levels.NAMES[boxes[slot]]} wound" if slot < len(boxes) else None,
+                       "by": with_article(f"{levels.NAMES[boxes[slot]]} wound") if slot < len(boxes) else None,
                        **({"mark": levels.LETTERS[boxes[slot]]} if slot < len(boxes) else {})}
                       for slot in range(count)],
         })
@@ -71,7 +71,7 @@ def pawn_track(sheet: Sheet, state: State, players: bool = False) -> dict[str, A
     worst = max((wound.level for wound in state.wounds), default=UNDAMAGED)
     rows = [("Hurt", "\u22121", now >= HURT, "hurt", "H", "a Hurt wound"),
             ("Out of the battle", "out", now >= INCAPACITATED, "very_hurt", "O",
-             "a second Hurt wound" if worst < VERY_HURT else f"a {levels.name(worst)} wound")]
+             "a second Hurt wound" if worst < VERY_HURT else with_article(f"{levels.name(worst)} wound"))]
     return {"kind": "track", "label": "Wounds (a pawn: Undamaged, Hurt, Out)", "levels": [
         {"name": name, "penalty": short, "threshold": None,
          "summary": f"{name}: {1 if marked else 0} of 1 marked" + (f", by {by}" if marked else ""),

@@ -21,7 +21,7 @@ from ...fields import combatant
 from ...dice import DiceSource
 from ...errors import BadField
 from ...ladder import describe
-from ...report import Report, Step, signed
+from ...report import Report, Step, signed, with_article
 from ..data import load
 from .armour import Options
 from .attack import MAX_MARGIN, attack_inputs, read_attack, resolve
@@ -192,9 +192,9 @@ def apply(action: str, sheets: Mapping[str, Sheet], states: Mapping[str, State],
     marks = mark_by_hand(track, states[target].marks, level, clear)
     new_state = states[target].marked(marks, f"by hand: {inputs['reason']}")
     verb = "clears" if clear else "marks"
-    step = Step(f"The referee {verb} a {level} box on {name}'s wound track: {inputs['reason']}.", "Marked by hand")
+    step = Step(f"The referee {verb} {with_article(level)} box on {name}'s wound track: {inputs['reason']}.", "Marked by hand")
     return ({target: new_state},
-            Report(f"{name}: a {level} box is {'cleared' if clear else 'marked'} by hand", (step,),
+            Report(f"{name}: {with_article(level)} box is {'cleared' if clear else 'marked'} by hand", (step,),
                    f"{name} is {status(track, marks)}"))
 
 
