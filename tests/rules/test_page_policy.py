@@ -50,3 +50,15 @@ def test_external_scripts_and_style_attributes_pass() -> None:
     build.check_page_policy(f'<head>{POLICY}<script type="module" src="js/app.js"></script>'
                             '<script type="py" src="main.py" config=\'{"a": 1}\'></script></head>'
                             '<p style="width: 5%">')
+
+
+@pytest.mark.parametrize("page", ["index.html", "player.html"])
+def test_the_architecture_notes_quote_the_policy_each_page_ships(page: str) -> None:
+    """Issue 48, item 21: docs/architecture.md quoted a policy no page carried (default-src 'none', manifest-src)."""
+    built = ROOT / "dist" / "site" / page
+    if not built.exists():
+        pytest.fail("dist/site is not built: run `python3 build.py test` (or `python3 build.py` first)")
+    reader = build.PagePolicyReader()
+    reader.feed(built.read_text(encoding="utf-8"))
+    notes = " ".join((ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").split())
+    assert f"`{page}`: `{reader.policy}`" in notes
