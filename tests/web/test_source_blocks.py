@@ -82,6 +82,7 @@ def test_add_puts_a_rules_block_in_the_encounter_in_one_tap(app: Page) -> None:
     dialog = open_blocks(app)
     rules_entry(dialog, "Cyrus").get_by_test_id("blocks-source-add").click()
     expect(dialog.get_by_test_id("blocks-notice-text")).to_have_text("Added “Cyrus” to the encounter.")
+    expect(dialog.get_by_test_id("blocks-notice")).to_have_text("Added “Cyrus” to the encounter.")   # not "… null"
     expect(app.get_by_test_id("combatant-name")).to_have_text(["Cyrus"])
     settle(app)
     rules_entry(dialog, "Cyrus").get_by_test_id("blocks-source-add").click()   # a second Cyrus is numbered

@@ -149,8 +149,8 @@ function notice(text, action = null, kind = "info") {
   const box = q("blocks-notice");
   box.hidden = false;
   box.className = `blocks-notice ${kind}`;
-  box.replaceChildren(el("span", { testid: "blocks-notice-text", text }), action ? el("button", { type: "button",
-    testid: "blocks-notice-action", text: action.label, onclick: () => { box.hidden = true; action.run(); } }) : null);
+  box.replaceChildren(el("span", { testid: "blocks-notice-text", text }), ...(action ? [el("button", { type: "button",
+    testid: "blocks-notice-action", text: action.label, onclick: () => { box.hidden = true; action.run(); } })] : []));
 }
 
 // -- the dialog ------------------------------------------------------------------------------------
