@@ -146,6 +146,7 @@ def test_the_stat_blocks_go_to_a_file_and_come_back_in_another_browser(app: Page
     expect(kind(other, "blocks").get_by_test_id("blocks-empty")).to_be_visible()
     report = import_file(other, tmp_path, "blocks.json", text)
     expect(report.get_by_test_id("blocks-report-text")).to_have_text("Imported 1: “Captain Sturmhagen”.")
+    expect(report).to_have_text("Imported 1: “Captain Sturmhagen”.")   # nothing refused: no list, no "null"
     expect(own_names(other, "blocks")).to_have_text(["Captain Sturmhagen"])
     # The same file again adds nothing twice.
     report = import_file(other, tmp_path, "blocks.json", text)

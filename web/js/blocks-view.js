@@ -75,10 +75,10 @@ export function sheetDialogOpened() {
   const blocks = book.list(system.id, BLOCKS);
   const source = system.blocks ?? [];
   const pick = q("blocks-pick");
-  pick.replaceChildren(el("option", { value: "", text: "Choose a stat block…" }),
+  pick.replaceChildren(...[el("option", { value: "", text: "Choose a stat block…" }),
     blocks.length ? el("optgroup", { label: "Yours" }, blocks.map((block) => el("option", { value: block.id, text: block.name }))) : null,
     source.length ? el("optgroup", { label: FROM_THE_RULES },
-      source.map((block, index) => el("option", { value: `source:${index}`, text: block.name }))) : null);
+      source.map((block, index) => el("option", { value: `source:${index}`, text: block.name }))) : null].filter(Boolean));
   q("blocks-pick-row").hidden = Boolean(app.editing()) || !blocks.length && !source.length;
   q("blocks-pick-note").textContent = "";
   q("blocks-save-note").textContent = "";
@@ -393,7 +393,7 @@ function report(text, refused) {
   const box = q("blocks-report");
   box.hidden = false;
   box.replaceChildren(el("p", { testid: "blocks-report-text", text }),
-    refused.length ? el("ul", {}, refused.map((one) => el("li", { testid: "blocks-report-refused" },
-      el("strong", { dir: "auto", text: one.name }), `: ${one.reason}`))) : null);
+    ...(refused.length ? [el("ul", {}, refused.map((one) => el("li", { testid: "blocks-report-refused" },
+      el("strong", { dir: "auto", text: one.name }), `: ${one.reason}`)))] : []));
   box.scrollIntoView?.({ block: "nearest" });
 }
