@@ -13,7 +13,7 @@ from .node import node
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests, count", [("library.test.mjs", 15), ("blocks.test.mjs", 11)])
+@pytest.mark.parametrize("tests, count", [("library.test.mjs", 15), ("blocks.test.mjs", 11), ("backup.test.mjs", 4)])
 def test_the_storage_unit_tests_pass(tests: str, count: int) -> None:
     result = subprocess.run([node(), "--test", str(HERE / tests)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

@@ -1,23 +1,19 @@
 // The library's entries as the controller keeps them: the encounter on screen is always one, saved as it
 // changes; opening another (a link, a file, an entry) leaves the one before kept, and nothing is dropped.
 
-import { banner, clearBanners, q, whenIdle } from "./dom.js";
+import { banner, clearBanners, q } from "./dom.js";
 import { askBeforeReplace, download, fileName, showLink } from "./keep.js";
 import { Library, held } from "./library.js";
-import { openStorage } from "./storage.js";
+import { askPersistence } from "./library-backup.js";
+import { library, storageRefused, toldPurged } from "./library-store.js";
 import { app } from "./state.js";
 import { run, show } from "./answers.js";
 import { deleteEntry, drawLibrary } from "./library-actions.js";
 import { downloadEncounter } from "./share.js";
 import { playersChanged } from "./players-window.js";
 
-// -- the storage this browser gives, and the library kept in it -------------------------
+export { library, storage, storageRefused, toldPurged } from "./library-store.js";
 
-export const { storage, refused: storageRefused } = openStorage();
-// The cached cards are written once the page is idle, and at the latest as it is hidden or left.
-export const library = new Library(storage, { later: (job) => whenIdle(job, 1000, 200) });
-addEventListener("pagehide", () => library.flushCards());
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") library.flushCards(); });
 const TAB_ENTRY = "woundbook.open";   // sessionStorage: the entry this tab has open, across its reloads
 // The entry this tab had open before a reload, unless it has been deleted meanwhile (in another tab).
 export function tabEntry() {
@@ -234,17 +230,9 @@ function notSaved(error) {
 // A write kept the encounter on screen. Where the browser keeps nothing beyond the tab, the banner saying so stays.
 function kept() {
   app.unsaved = false;
+  askPersistence();   // once there is work to lose: the browser is asked to keep it (docs/saving.md)
   if (!storageRefused) clearBanners("storage");
   toldPurged();
-}
-
-// Deleted entries removed for good to make room (js/library.js) are named, never dropped without a word.
-export function toldPurged() {
-  const gone = library.takePurged();
-  if (gone.length) {
-    banner(`To make room in this browser's storage, ${gone.length === 1 ? "a deleted encounter was" : "deleted encounters were"} `
-      + `removed for good: ${gone.map((name) => `“${name}”`).join(", ")}.`, "purged");
-  }
 }
 
 // Save the encounter on screen into its entry. Another tab's newer work is never written over: this tab's change

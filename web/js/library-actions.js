@@ -3,6 +3,7 @@
 import { banner, once, q, rearm } from "./dom.js";
 import { renderLibrary } from "./library-view.js";
 import { DELETED_KEPT_DAYS } from "./library.js";
+import { backUp, keeping, onKeepingChanged, readPersistence } from "./library-backup.js";
 import { app } from "./state.js";
 import { run } from "./answers.js";
 import { downloadRaw, entryName, library, openEntry, replacing, showEntryName, startEntry, storageRefused, switchTo,
@@ -12,11 +13,15 @@ export function openLibrary() {
   rearm("library");
   drawLibrary();
   q("library-dialog").showModal();
+  readPersistence();   // the browser's answer may have changed (installed to the Home Screen, a permission given)
 }
+
+// What Encounters says of keeping follows the browser's answer, and each backup made or read.
+onKeepingChanged(() => { if (q("library-dialog").open) drawLibrary(); });
 
 export function drawLibrary() {
   renderLibrary({ entries: library.list(), deleted: library.list({ deleted: true }), open: app.entry?.id ?? null,
-    memoryOnly: Boolean(storageRefused), unsaved: app.unsaved }, {
+    memoryOnly: Boolean(storageRefused), unsaved: app.unsaved, keeping: keeping() }, {
     // Each button acts once, and the list's buttons share one key: the list is redrawn by a tap, and the entry
     // that moves up under the finger is not tapped by its second half (js/dom.js once()).
     onOpen: onceInList((id) => { q("library-dialog").close(); openEntry(id); }),
@@ -42,6 +47,7 @@ export function drawLibrary() {
         "info");
     }),
     onDownload: downloadRaw,
+    onBackup: once("library-backup", backUp),
   });
 }
 

@@ -27,10 +27,38 @@ const BEHIND = "The encounter on screen has changes this browser could not save:
   + "saved. Download it from the banner to keep them. The others are kept here, in this browser; Share keeps one as "
   + "a link or a file.";
 
-// data: {entries, deleted, open, memoryOnly, unsaved}: the entries as listed, the deleted ones, the id of the one on
-// screen, whether the browser keeps nothing beyond the tab, and whether the one on screen has changes a write refused.
-// on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onErase, onDownload}.
+// Whether the browser keeps them for good (js/library-backup.js's `persistence`), in plain words: where it may clear
+// them, what that means and what keeps them all the same.
+const PERSISTENCE = {
+  "persistent": "This browser has agreed to keep your encounters until you delete them.",
+  "best-effort": "This browser may delete your encounters on its own: when the device runs short of space, and in "
+    + "Safari after seven days without a visit, unless Woundbook is on the Home Screen. A backup file keeps them all: "
+    + "Open a file, in Share, puts them back.",
+  "unsupported": "This browser does not say whether it keeps your encounters for good, and may delete them on its "
+    + "own. A backup file keeps them all: Open a file, in Share, puts them back.",
+};
+
+const BACKUP_WHEN = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" };
+
+// keeping: {persistence, lastBackup, memoryOnly}; onBackup: the backup's button.
+function renderKeeping(keeping, onBackup) {
+  const words = keeping.memoryOnly ? "" : PERSISTENCE[keeping.persistence] ?? "";
+  q("library-keeping").dataset.persistence = keeping.persistence;
+  q("library-persistence").textContent = words;
+  q("library-persistence").hidden = !words;
+  q("library-backup").onclick = onBackup;
+  const last = Date.parse(keeping.lastBackup ?? "");
+  q("library-last-backup").textContent = Number.isNaN(last) ? "No backup made in this browser yet."
+    : `Last backup: ${new Date(last).toLocaleString(undefined, BACKUP_WHEN)}.`;
+}
+
+// data: {entries, deleted, open, memoryOnly, unsaved, keeping}: the entries as listed, the deleted ones, the id of
+// the one on screen, whether the browser keeps nothing beyond the tab, whether the one on screen has changes a write
+// refused, and how the browser keeps them (renderKeeping).
+// on: {onOpen, onRename(id, name) -> error text or null, onDuplicate, onDelete, onRestore, onErase, onDownload,
+// onBackup}.
 export function renderLibrary(data, on) {
+  renderKeeping(data.keeping, on.onBackup);
   q("library-note").textContent = data.memoryOnly ? MEMORY_ONLY : data.unsaved ? BEHIND : KEPT;
   q("library-note").classList.toggle("field-error", Boolean(data.memoryOnly || data.unsaved));
   q("library-list").replaceChildren(...data.entries.map((meta) => renderEntry(meta, meta.id === data.open,

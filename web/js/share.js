@@ -8,6 +8,7 @@ import { drawQr, forgetQrUnless } from "./qr-view.js";
 import { app } from "./state.js";
 import { run } from "./answers.js";
 import { entryName, entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
+import { openBackup } from "./library-backup.js";
 
 // Share opens on the players' view: who the players are, then its QR code (below). A game master who turns the
 // tablet to the table shows only what players may see. The whole encounter (notes and every sheet) is a second
@@ -158,6 +159,7 @@ export async function openFile(event) {
   event.target.value = "";
   if (!file) return;
   const text = await file.text();
+  if (openBackup(text)) return q("share-dialog").close();   // a backup of the whole library (js/library-backup.js)
   const opened = run("open_file", { text }, (error) =>
     banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
   if (!opened) return;

@@ -29,13 +29,18 @@ export class MemoryStorage {
 }
 
 // The browser's local storage, or, where it refuses any (some private modes, storage turned off), one in memory
-// and the reason: {storage, refused}.
+// and the reason: {storage, refused}. The same one every time it is asked: the encounters and the stat blocks are
+// kept (and backed up) together even when only in memory.
+let opened = null;
+
 export function openStorage() {
+  if (opened) return opened;
   try {
     const storage = globalThis.localStorage;
     storage.getItem("woundbook.last");
-    return { storage, refused: null };
+    opened = { storage, refused: null };
   } catch (error) {
-    return { storage: new MemoryStorage(), refused: { name: error?.name ?? "Error", message: error?.message ?? String(error) } };
+    opened = { storage: new MemoryStorage(), refused: { name: error?.name ?? "Error", message: error?.message ?? String(error) } };
   }
+  return opened;
 }
