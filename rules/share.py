@@ -121,16 +121,19 @@ def decode(fragment: Any, version: str = VERSION, *, strict: bool = False, noun:
 
     ``strict`` reads it as a browser's own JavaScript does (web/js/player-link.js reads player view links without
     Python): bytes after the end of the zlib stream are damage, and JSON's NaN and Infinity, which JavaScript's JSON
-    does not know, are not JSON. Spaces around the link, and around its fragment, are not part of it. ``noun``
+    does not know, are not JSON. Spaces around the link, and around its fragment (percent-encoded too, as an address
+    bar writes them, unless ``strict``), are not part of it. ``noun``
     names it in a refusal (a saved entry's link), by default by its kind."""
     noun = noun or KINDS.get(version, "link")
     if not isinstance(fragment, str):
         raise BadLink(f"a {noun} must be text")
     if len(fragment) > MAX_LINK_CHARS:
         raise BadLink(f"this {noun} is {len(fragment)} characters long; links up to {MAX_LINK_CHARS} are accepted")
-    fragment = AROUND.sub("", fragment)
+    # Strict, as the players' page's own reader (js/player-link.js) reads a link: only plain spaces are trimmed.
+    fragment = fragment.strip() if strict else AROUND.sub("", fragment)
     if "#" in fragment:
-        fragment = AROUND.sub("", fragment.split("#", 1)[1])
+        fragment = fragment.split("#", 1)[1]
+        fragment = fragment if strict else AROUND.sub("", fragment)
     found, dot, payload = fragment.partition(".")
     if not dot or not found:
         raise BadLink(f"{shown(fragment)} is not a Woundbook {noun}; it should start with '{version}.'")
