@@ -3,19 +3,10 @@
 // tests/js/test_library_storage.py runs this file as part of the test suite.
 
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 
-// The modules import each other: they are copied into a folder Node reads as ES modules, and imported from there.
-const folder = mkdtempSync(join(tmpdir(), "woundbook-js-"));
-writeFileSync(join(folder, "package.json"), '{"type": "module"}');
-for (const file of ["backup.js", "library.js", "blocks.js", "storage.js"]) {
-  copyFileSync(new URL(`../../web/js/${file}`, import.meta.url), join(folder, file));
-}
-const load = (file) => import(pathToFileURL(join(folder, file)).href);
+import { load } from "./page_modules.mjs";
+
 const { backupText, readBackup, restoreBackup } = await load("backup.js");
 const { Library, held } = await load("library.js");
 const { BLOCKS, StatBlocks } = await load("blocks.js");

@@ -3,13 +3,12 @@
 // tests/js/test_library_storage.py runs this file as part of the test suite.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-// Imported from its text as an ES module, whatever Node makes of a .js file outside a "type": "module" package.
-const load = async (file) => import(`data:text/javascript,${encodeURIComponent(
-  readFileSync(new URL(`../../web/js/${file}`, import.meta.url), "utf-8"))}`);
-const { Library, OLD_KEYS, held, linkHash } = await load("library.js");
+import { load } from "./page_modules.mjs";
+
+const { Library, held, linkHash } = await load("library.js");
+const { OLD_KEYS, migrate } = await load("library-migrate.js");
 const { MemoryStorage } = await load("storage.js");
 
 function clock(start = Date.parse("2026-11-24T07:00:00Z")) {
@@ -35,14 +34,14 @@ test("version 1's autosave and replaced encounter become two entries, once, and 
   storage.setItem(OLD_KEYS.current, V1("e1.current", "Olaf", "2026-11-01T20:00:00.000Z"));
   storage.setItem(OLD_KEYS.previous, V1("e1.previous", "Otto", "2026-10-31T20:00:00.000Z"));
   const books = library(storage);
-  const made = books.migrate();
+  const made = migrate(books);
   assert.deepEqual(made.map((meta) => meta.names), [["Otto"], ["Olaf"]]);
   assert.equal(storage.getItem(OLD_KEYS.current), null);
   assert.equal(storage.getItem(OLD_KEYS.previous), null);
   assert.equal(books.last(), made[1].id, "the autosave is what opens next");
   assert.equal(books.readDoc(made[1].id).doc.fragment, "e1.current");
   assert.deepEqual(books.list().map((meta) => meta.names), [["Olaf"], ["Otto"]], "newest first, by when each was saved");
-  assert.deepEqual(books.migrate(), [], "a second visit moves nothing");
+  assert.deepEqual(migrate(books), [], "a second visit moves nothing");
   assert.equal(books.list().length, 2);
 });
 
@@ -50,7 +49,7 @@ test("an old autosave that cannot be read is moved as it is, listed as unreadabl
   const storage = new MemoryStorage();
   storage.setItem(OLD_KEYS.current, "{not json at all");
   const books = library(storage);
-  const [meta] = books.migrate();
+  const [meta] = migrate(books);
   assert.match(meta.unreadable, /earlier version/);
   assert.equal(books.rawDoc(meta.id), "{not json at all");
   const read = books.readDoc(meta.id);
@@ -63,11 +62,11 @@ test("a migration that storage refuses keeps the old keys and tries again next t
   const storage = new MemoryStorage(600);
   storage.setItem(OLD_KEYS.current, V1("e1." + "x".repeat(200), "Olaf", "2026-11-01T20:00:00.000Z"));
   const books = library(storage);
-  assert.deepEqual(books.migrate(), []);
+  assert.deepEqual(migrate(books), []);
   assert.notEqual(storage.getItem(OLD_KEYS.current), null);
   assert.equal(books.list().length, 0, "no half-written entry is left behind");
   storage.quota = Infinity;
-  assert.equal(books.migrate().length, 1);
+  assert.equal(migrate(books).length, 1);
   assert.equal(storage.getItem(OLD_KEYS.current), null);
 });
 

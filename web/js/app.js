@@ -10,6 +10,7 @@ import { setUpBlocks } from "./blocks-view.js";
 import { afterFrame, banner, once, q, rearm } from "./dom.js";
 import { wireReplaceDialog } from "./keep.js";
 import { linkHash } from "./library.js";
+import { migrate } from "./library-migrate.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { app } from "./state.js";
 import { watchForUpdates, whenFree } from "./update.js";
@@ -33,7 +34,7 @@ const heldTaps = [];       // taps on WAITING controls or cards while the engine
 
 let migrated = [];
 try {
-  migrated = library.migrate();
+  migrated = migrate(library);
 } catch (error) {
   console.error(error);   // the old keys stay as they are, and are tried again next visit
 }

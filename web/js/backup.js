@@ -88,9 +88,8 @@ export function restoreBackup(library, book, file) {
     }
     const id = taken ? library.makeId() : meta.id;
     const kept = taken ? { ...meta, id, name: cleanName(`${meta.name} (backup of ${when})`), origin: null, links: [] } : meta;
-    const error = library.write(DOC + id, entry.doc, id) ?? library.write(META + id, kept, id);
+    const error = library.put(id, kept, entry.doc);
     if (error) {
-      storage.removeItem(DOC + id);
       done.refused.push(`“${meta.name}” was not restored: ${error.message}`);
       continue;
     }

@@ -30,10 +30,8 @@ const META = "woundbook.meta.";
 const DOC = "woundbook.doc.";
 const LAST = "woundbook.last";
 const CARDS = "woundbook.cards";
-const MIGRATED = "woundbook.migrated.v2";
-export const OLD_KEYS = { current: "woundbook.encounter.v1", previous: "woundbook.previous.v1" };
 export const DELETED_KEPT_DAYS = 30;
-const RECENT_LINKS = 40;   // the fragments this entry last put in the address bar, by hash
+export const RECENT_LINKS = 40;   // the fragments this entry last put in the address bar, by hash
 const RECENT_STAMPS = 20;   // the stamps of an entry's last revisions
 const MAX_NAME = 80;
 
@@ -66,7 +64,7 @@ export function cleanName(name) {
 }
 
 // What an entry lists of its combatants, from the cards the engine drew.
-function cast(roster) {
+export function cast(roster) {
   const names = Array.isArray(roster) ? roster.map((card) => String(card?.name ?? "")) : [];
   return { count: names.length, names: names.slice(0, 8) };
 }
@@ -245,14 +243,19 @@ export class Library {
       ...cast(result.view.roster), created: time, changed: time, ...nextRevision(null, this.makeStamp()),
       origin: origin ? linkHash(origin) : null,
       links: [linkHash(result.fragment)] };
-    const error = this.write(DOC + id, this.docOf(result, 1), id) ?? this.write(META + id, meta, id);
-    if (error) {
-      this.storage.removeItem(DOC + id);
-      return { ok: false, error };
-    }
+    const error = this.put(id, meta, this.docOf(result, 1));
+    if (error) return { ok: false, error };
     this.keepCards(id, result);
     this.setLast(id);
     return { ok: true, meta };
+  }
+
+  // A new entry's two keys (`meta`, and `doc`, its document or raw text), the document first; where storage refuses
+  // either, neither is left. The refusal, or null.
+  put(id, meta, doc) {
+    const error = this.write(DOC + id, doc, id) ?? this.write(META + id, meta, id);
+    if (error) this.storage.removeItem(DOC + id);
+    return error;
   }
 
   docOf(result, rev) {
@@ -322,12 +325,8 @@ export class Library {
     const time = this.now();
     const next = { ...meta, id: copy, name: cleanName(name ?? `${meta.name} (copy)`), created: time, changed: time,
       ...nextRevision(null, this.makeStamp()), deleted: null, origin: null, links: [] };
-    const error = this.write(DOC + copy, raw, copy) ?? this.write(META + copy, next, copy);
-    if (error) {
-      this.storage.removeItem(DOC + copy);
-      return { ok: false, error };
-    }
-    return { ok: true, meta: next };
+    const error = this.put(copy, next, raw);
+    return error ? { ok: false, error } : { ok: true, meta: next };
   }
 
   // Deleting keeps the entry, marked, for DELETED_KEPT_DAYS days: Undo (or Restore in the library) brings it back.
@@ -361,50 +360,6 @@ export class Library {
     for (const meta of this.list({ deleted: true })) {
       if (Date.parse(meta.deleted) < limit) this.forget(meta.id);
     }
-  }
-
-  // -- the keys of earlier versions ------------------------------------------------------------------------
-
-  // Version 1 kept one autosave and one replaced encounter: each becomes an entry, once. An old key whose text
-  // cannot be read becomes an entry all the same, its text kept as it is, and is listed as unreadable. The old
-  // keys are removed only once every entry is written. Returns the entries made.
-  migrate() {
-    if (this.storage.getItem(MIGRATED)) return [];
-    const made = [];
-    const order = [["previous", "Replaced encounter"], ["current", "Encounter"]];   // the autosave last: newest
-    for (const [which, label] of order) {
-      const raw = this.storage.getItem(OLD_KEYS[which]);
-      if (raw === null) continue;
-      const entry = this.migrateOne(raw, label);
-      if (!entry.ok) return made;   // storage refused: the old keys stay, and migration is tried again next visit
-      made.push(entry.meta);
-    }
-    if (this.write(MIGRATED, this.now())) return made;
-    for (const key of Object.values(OLD_KEYS)) this.storage.removeItem(key);
-    if (made.length) this.setLast(made[made.length - 1].id);
-    return made;
-  }
-
-  migrateOne(raw, label) {
-    let old = null;
-    try {
-      old = JSON.parse(raw);
-    } catch { /* kept raw below */ }
-    const readable = old && typeof old.fragment === "string";
-    const id = this.makeId();
-    const time = readable && typeof old.saved === "string" ? old.saved : this.now();
-    const when = readable ? ` of ${time.slice(0, 16).replace("T", " ")}` : "";
-    const meta = { id, name: `${label}${when}`, system: readable ? old.system ?? null : null,
-      ...cast(readable ? old.roster : []), created: time, changed: time, rev: 1, origin: null,
-      links: readable && Array.isArray(old.links) ? old.links.slice(-RECENT_LINKS) : [],
-      unreadable: readable ? null : "it was saved by an earlier version and cannot be read" };
-    const doc = readable ? { fragment: old.fragment, system: old.system ?? null, roster: old.roster ?? [], rev: 1 } : raw;
-    const error = this.write(DOC + id, doc) ?? this.write(META + id, meta);
-    if (error) {
-      this.storage.removeItem(DOC + id);
-      return { ok: false, error };
-    }
-    return { ok: true, meta };
   }
 
   // Which entry a storage event is about (another tab wrote it), or null.
