@@ -364,7 +364,8 @@ def _answer(method: str, request: Any) -> dict[str, Any]:
 def call(method: str, request_json: str) -> str:
     """JSON text in, JSON text out: the bridge the page calls."""
     if isinstance(request_json, str) and len(request_json) > MAX_REQUEST_CHARS and method == "open_file":
-        return json.dumps({"ok": False, "error": share.file_too_large().to_dict()})   # said of the file, not the request
+        # said of the file the person chose, not of "the request"
+        return json.dumps({"ok": False, "error": share.file_too_large().to_dict()})
     if not isinstance(request_json, str) or len(request_json) > MAX_REQUEST_CHARS:
         return json.dumps({"ok": False, "error": {"kind": "bad_request", "field": None,
                                                   "message": f"the request must be JSON text of at most {MAX_REQUEST_CHARS} characters"}})

@@ -25,7 +25,7 @@ PLAIN: dict[tuple[str, str], tuple[str, dict[str, Any], str]] = {
 } | {
     ("kyod", name): ("hit", {}, "Punch") for name in ("ST 11 character", "ST 10 character in DR 4 armour")
 } | {
-    ("sla", name): ("melee", {"how": "unarmed"}, "Bare hands")
+    ("sla", name): ("melee", {}, "Bare hands")   # Melee as the form starts: "with a weapon", and he has none
     for name in ("Wickham", "Stoo", "Isis", "Shrike", "Xeno Stormer")
 }
 # Blocks the text gives no attack at all, and no plain attack fits.

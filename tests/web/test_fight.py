@@ -502,9 +502,10 @@ def test_undo_after_next_puts_the_turn_back(app: Page) -> None:
     assert stands(page) == {"Ann": "current", "Bob": "waiting", "Cy": "waiting"}
     page.get_by_test_id("redo").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Bob's turn")
+    settle(page)   # each Undo after reading the last, not the second half of a double tap (which acts once)
     page.get_by_test_id("undo").tap()
     expect(status(page)).to_have_text("Round 1 \u00b7 Ann's turn")
-    page.wait_for_timeout(600)   # a second Undo, not the second half of a double tap (which acts once)
+    settle(page)
     page.get_by_test_id("undo").tap()
     expect(status(page)).to_have_text("Not in a fight")
     expect(page.get_by_test_id("turn-start")).to_be_visible()

@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .actions import (add_combatant, card, cyrus_and_bandit, give_dice, hit_with_typed_dice, marked_boxes, status,
-                      typed_margin)
+from .actions import (add_combatant, card, cyrus_and_bandit, give_dice, hit_with_typed_dice, marked_boxes, settle,
+                      status, typed_margin)
 from .conftest import wait_ready
 
 
@@ -237,6 +237,8 @@ def test_undo_and_redo_by_button_and_keyboard(app: Page) -> None:
     app.keyboard.press("Control+Shift+z")
     assert marked_boxes(app, 1) == 4
     app.get_by_test_id("undo").click()
+    expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
+    settle(app)   # a second Undo, not the second half of a double tap (which acts once)
     app.get_by_test_id("undo").click()
     expect(app.get_by_test_id("combatant")).to_have_count(1)
 

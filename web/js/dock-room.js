@@ -10,6 +10,7 @@ import { q } from "./dom.js";
 // has no room for both, and scrolls the page instead (its form is reached by scrolling, and kept clear of the dock).
 const ROSTER_AT_LEAST_PX = 180;
 const ROSTER_ROOM = matchMedia("(min-width: 601px) and (max-width: 959px)");
+const ROOM_SLACK_PX = 24;
 
 // The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), the action
 // column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it), and the
@@ -22,7 +23,6 @@ export function watchDock() {
   const roster = q("roster");
   let height = -1;
   let left = -1;
-  let room = "";
   const sync = () => {
     const nowHeight = dock.offsetHeight;
     const nowLeft = Math.round(panel.getBoundingClientRect().left);
@@ -35,16 +35,19 @@ export function watchDock() {
       left = nowLeft;
       dock.style.setProperty("--dock-left", `${left}px`);
     }
-    const nowRoom = rosterRoom(roster, panel, form, height);
-    if (nowRoom !== room) {
-      room = nowRoom;
-      if (room) roster.style.setProperty("--roster-room", room);
-      else roster.style.removeProperty("--roster-room");
-      roster.classList.toggle("roomed", Boolean(room));
+    // Capped only while its rows are more than the room (a capped list clips a card's open menu, which is then
+    // scrolled to): let go a little below the room, so the cap's own padding cannot switch it back and forth.
+    const room = rosterRoom(roster, panel, form, height);
+    const capped = roster.classList.contains("roomed");
+    const cap = room > 0 && roster.scrollHeight > (capped ? room - ROOM_SLACK_PX : room);
+    if (cap) roster.style.setProperty("--roster-room", `${room}px`);
+    if (cap !== capped) {
+      roster.classList.toggle("roomed", cap);
+      if (!cap) roster.style.removeProperty("--roster-room");
     }
   };
   const observer = new ResizeObserver(sync);
-  for (const node of [dock, panel, form]) observer.observe(node);
+  for (const node of [dock, panel, form, roster]) observer.observe(node);
   ROSTER_ROOM.addEventListener("change", sync);
   addEventListener("resize", sync, { passive: true });
   sync();
@@ -52,14 +55,14 @@ export function watchDock() {
 
 // The height the roster may take on a portrait tablet: the screen less the dock, what stands above the rows (the
 // header, the roster's head) and the action form's tabs and inputs (not the odds' charts under them, which the dock's
-// line sums up). "" where it does not apply, or where it would leave the roster less than three rows.
+// line sums up), in pixels; 0 where it does not apply, or where it would leave the roster less than three rows.
 function rosterRoom(roster, panel, form, dockHeight) {
-  if (!ROSTER_ROOM.matches) return "";
+  if (!ROSTER_ROOM.matches) return 0;
   const above = roster.getBoundingClientRect().top + scrollY;          // the rows' top, in the page
   const formBottom = form.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
   const panelGap = panel.getBoundingClientRect().top - roster.getBoundingClientRect().bottom;   // the panels' edges
   const room = Math.floor(innerHeight - dockHeight - above - Math.max(panelGap, 0) - formBottom - 8);
-  return room >= ROSTER_AT_LEAST_PX ? `${room}px` : "";
+  return room >= ROSTER_AT_LEAST_PX ? room : 0;
 }
 
 // The acting and target cards, as either changes (a new turn, a tap, another action), are scrolled into view: within

@@ -185,7 +185,11 @@ function markTurn(node) {
 function renderCard(card, handlers) {
   // Marking by hand is a control of its own (the action a widget's tap names), never a side effect of a tap.
   const markAction = markingAction(card);
-  const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu" },
+  // An open menu is scrolled into view: on a card low in a roster that scrolls (js/dock-room.js) it lies past the
+  // list's edge, or under the dock.
+  const menu = handlers ? el("details", { class: "card-menu", testid: "card-menu", ontoggle: (event) => {
+    if (event.target.open) event.target.querySelector(".menu").scrollIntoView({ block: "nearest" });
+  } },
     el("summary", { "aria-label": `More for ${card.name}`, title: "Mark, edit, hide, copy or remove" }, "\u22ef"),
     el("div", { class: "menu" },
       markAction ? el("button", { type: "button", testid: "mark-combatant", text: "Mark by hand",

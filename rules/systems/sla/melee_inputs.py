@@ -128,6 +128,8 @@ def read_melee(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
         return Melee(attacker, target, "aim", "weapon", -1, aim, 0, False, False, -1, 0, 0, 0, "none", "weapon", -1,
                      "away", 0)
     how = fields.choice(inputs, "how", "how", HOWS, default="weapon")
+    if how == "weapon" and not armed.weapons:
+        how = "unarmed"   # no weapon at all: he strikes with his bare hands, the plain attack (D-BL-4)
     weapon = _weapon(inputs, "weapon", armed, "his") if how == "weapon" else -1
     if how.startswith("martial") and not armed.rank("Martial Arts"):
         raise BadField(f"{armed.name} has no Martial Arts rank on the sheet; add it to the skills, or strike with "

@@ -160,7 +160,8 @@ def read_shot(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, Sta
     able(sheets[attacker], states[attacker], options, "attacker")
     armed = sheets[attacker]
     if not armed.weapons:
-        raise BadField(f"{armed.name} has no weapons; add one to the sheet", field="weapon")
+        raise BadField(f"{armed.name} has no weapons; add one to the sheet, or fight bare-handed (Melee)",
+                       field="weapon")
     weapon = fields.integer(inputs, "weapon", "weapon", 0, len(armed.weapons) - 1, default=0)
     kind = armed.weapons[weapon].weapon.kind
     if kind != "firearm":
