@@ -264,6 +264,8 @@ def move(turns: Turns, chosen: Mapping[str, Any], sheets: Mapping[str, Any], sta
     outcome = (f"Round {mover.fight.round}: {mover.name(now)}'s turn" if now else
                f"Round {mover.fight.round}: nobody's turn" if mover.fight.started else
                f"Order: {', '.join(mover.name(who) for who in mover.fight.standing)}" if kind == "initiative" else
+               # End fight asks nothing (a tap at the table acts at once): its result says how to take it back
+               f"The fight is over: Undo brings back round {fight.round}" if kind == "end" else
                "Out of the fight")
     if kind == "next" and now:
         title = (f"Round {mover.fight.round} begins: {mover.name(now)}'s turn" if mover.fight.round != fight.round

@@ -40,15 +40,14 @@ def test_the_header_names_its_tools_and_the_roster_s_head_is_above_the_dock(touc
         assert box is not None and box["y"] + box["height"] <= dock_top, (testid, box, dock_top)
 
 
-def test_end_fight_says_undo_brings_it_back(touch: Any) -> None:
+def test_end_fight_says_in_its_result_that_undo_brings_it_back(touch: Any) -> None:
     page = touch("phone", fragment=with_conditions(busy_table("typed"))["fragment"])
     status = page.get_by_test_id("turn-status")
     expect(status).to_contain_text("Round 1")
     page.get_by_test_id("turn-end").tap()
     expect(status).to_have_text("Not in a fight")
-    words = page.get_by_test_id("banner-text")
-    expect(words).to_have_text("The fight is over (it was in round 1). Undo brings it back where it was.")
-    page.get_by_test_id("banner-action").tap()
+    expect(page.get_by_test_id("latest-outcome")).to_have_text("The fight is over: Undo brings back round 1")
+    page.get_by_test_id("undo").tap()
     expect(status).to_contain_text("Round 1")
     expect(status).to_contain_text("'s turn")
 

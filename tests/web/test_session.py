@@ -236,6 +236,7 @@ def test_undo_and_redo_by_button_and_keyboard(app: Page) -> None:
     expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
     app.keyboard.press("Control+Shift+z")
     assert marked_boxes(app, 1) == 4
+    settle(app)   # Undo tapped again after reading, not the second half of the first tap's double tap
     app.get_by_test_id("undo").click()
     expect(card(app, 1).get_by_test_id("combatant-status")).to_have_text("Unhurt")
     settle(app)   # a second Undo, not the second half of a double tap (which acts once)

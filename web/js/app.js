@@ -21,7 +21,7 @@ import { cancelPrompt, promptKey, resolve, rollTheRest, useTypedDice } from "./d
 import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
 import { checkEntryFresh, holding, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,
   unreadable } from "./entries.js";
-import { addCondition, durationChanged, endFight, goToHint, moveTurn, tableChange } from "./fight-controls.js";
+import { addCondition, durationChanged, goToHint, moveTurn, tableChange } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
 import { choosePlayers, copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, openFile, openPlayers,
   playerChoices, playerURL, share, showPlayerCode } from "./share.js";
@@ -227,7 +227,7 @@ function wireEvents() {
   q("turn-start").addEventListener("click", turning(() => moveTurn("start")));
   q("turn-next").addEventListener("click", turning(() => moveTurn("next")));
   q("turn-delay").addEventListener("click", turning(() => moveTurn("delay")));
-  q("turn-end").addEventListener("click", turning(endFight));
+  q("turn-end").addEventListener("click", turning(() => moveTurn("end")));
   q("turn-initiative").addEventListener("click", turning(() => moveTurn("initiative")));
   q("turn-hint-go").addEventListener("click", goToHint);
   q("conditions-form").addEventListener("submit", once("conditions", addCondition));

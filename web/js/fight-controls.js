@@ -20,18 +20,6 @@ export function moveTurn(move, extra = {}) {
   rollFor({ method: "turn", body: { move, ...extra }, about }, lastDiceMode());
 }
 
-// End fight asks nothing (a tap at the table must act at once), and says what Undo does: the fight comes back in
-// the round and on the turn it was at, conditions and all.
-export function endFight() {
-  const fight = app.current.view.fight;
-  if (!fight?.started) return;
-  const round = fight.round;
-  moveTurn("end");
-  if (app.current.view.fight?.started) return;   // refused: the engine's words are on screen
-  banner(`The fight is over (it was in round ${round}). Undo brings it back where it was.`, "info",
-    { label: "Undo", run: () => q("undo").click() });
-}
-
 // How the encounter's latest roll was made: "app" when the app rolled every die of it, "given" when any was typed
 // in, or when nothing has been rolled yet. Read from the document, so an action that rolls nothing (a wound marked
 // by hand) changes nothing, and a reload or a link asks the same way.
