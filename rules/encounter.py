@@ -22,6 +22,7 @@ from typing import Any
 
 from . import cards, conditions, fields, moves, roster, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
+from .initiative import Shared
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .roster import MAX_COMBATANTS, combatant_id
 from .report import Report, Step
@@ -146,9 +147,13 @@ class Encounter:
             return {**chosen, **self._rolled(played, data, dice, run)}
         action = fields.text(data, "action", "action", max_length=30)
         inputs = self.system.read_inputs(action, played.sheets, played.states, data.get("inputs"), self.options)
-        return {"action": action, "inputs": inputs, **self._rolled(
-            played, data, dice,
-            lambda source: self.system.apply(action, played.sheets, played.states, inputs, self.options, source))}
+
+        def act(source: DiceSource) -> tuple[dict[str, Any], Report]:
+            # An action that rolls initiative (SLA's Initiative) rolls once for a group, as the turns' moves do.
+            shared = Shared(source, played.fight.groups, {who: sheet.name for who, sheet in played.sheets.items()})
+            changed, report = self.system.apply(action, played.sheets, played.states, inputs, self.options, shared)
+            return changed, shared.report(report)
+        return {"action": action, "inputs": inputs, **self._rolled(played, data, dice, act)}
 
     def _rolled(self, played: Played, data: Mapping[str, Any], dice: DiceSource | None,
                 run: Any) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .dice import DiceSource, Face, dice_words
-from .report import Step
+from .report import Report, Step
 
 ROLL = "initiative "            # the name of a combatant's initiative roll, in every system: "initiative c3"
 RULE = "One initiative roll for a group"
@@ -110,6 +110,12 @@ class Shared(DiceSource):
         or the table rolled them as it did that roll."""
         took = {ROLL + who: ROLL + first for who, first in self.took}
         return [replace(step, roll=took[step.roll]) if step.roll in took else step for step in steps]
+
+    def report(self, report: Report) -> Report:
+        """An action's report with its members' steps naming the roll they took, and a step for each who took it."""
+        if not self.took:
+            return report
+        return replace(report, steps=tuple(self.owned(report.steps)) + tuple(self.said()))
 
     def said(self) -> list[Step]:
         """A step for each member who took his group's roll, in the order they took it."""

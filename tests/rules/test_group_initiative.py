@@ -101,3 +101,28 @@ def test_the_app_s_roll_for_the_group_is_marked_the_app_s_on_every_member() -> N
     shown = [step for step in rolled["report"]["steps"] if step.get("dice")]
     assert [step["by"] for step in shown] == ["app"] * 4
     assert [step["roll"] for step in shown if step["text"].startswith("Thug")] == ["initiative c2"] * 3
+
+
+def test_sla_s_initiative_action_rolls_once_for_the_group_too() -> None:
+    """Not only a round's start: the Initiative action, for everyone, asks one roll for the group and says so."""
+    added = thugs("sla")
+    faces: dict[str, Any] = {}
+    needs: list[str] = []
+    while True:
+        result = ok("act", encounter=added["encounter"], action="initiative", inputs={}, dice="given", faces=faces)
+        if "needs" not in result:
+            break
+        needs.append(result["needs"]["roll"])
+        faces[result["needs"]["roll"]] = [3, 4, 5]
+    assert needs == ["initiative c1", "initiative c2"], needs                      # one prompt for the three
+    said = texts(result)
+    assert said.count(f"Thug 3 takes Thug 1's roll: {GROUP_WORDS}.") == 1, said
+    totals = {card["name"]: card for card in result["view"]["roster"]}
+    labels = [entry.get("label") for entry in fight(result)["order"] if entry["name"].startswith("Thug")]
+    assert len(set(labels)) == 1, labels                                           # the same dice, the same INI
+    step = next(step for step in result["view"]["log"][-1]["steps"] if step["text"].startswith("Thug 3:"))
+    assert step["roll"] == "initiative c2" and step["by"] == "table", step        # his dice are Thug 1's, typed
+    assert set(totals) >= {"Thug 1", "Thug 2", "Thug 3"}
+    alone = thugs("sla", group=False)
+    each = ok("act", encounter=alone["encounter"], action="initiative", inputs={}, dice="given", faces={})
+    assert each["needs"]["roll"] == "initiative c1"

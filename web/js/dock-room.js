@@ -12,6 +12,8 @@ const ROSTER_AT_LEAST_PX = 180;
 const ROSTER_ROOM = matchMedia("(min-width: 601px) and (max-width: 959px)");
 const ROOM_SLACK_PX = 24;
 
+let syncRoom = () => {};   // watchDock's: the roster's room brought up to date (before cards are scrolled to)
+
 // The dock's height, for the page to leave free at its foot (and for scrolling to keep clear of it), the action
 // column's left edge, which the dock keeps to on a landscape tablet (a desktop's scrollbar moves it), and the
 // roster's room. Set only when they change, and on the elements that use them: a custom property changed on the
@@ -46,6 +48,7 @@ export function watchDock() {
       if (!cap) roster.style.removeProperty("--roster-room");
     }
   };
+  syncRoom = sync;
   const observer = new ResizeObserver(sync);
   for (const node of [dock, panel, form, roster]) observer.observe(node);
   ROSTER_ROOM.addEventListener("change", sync);
@@ -82,6 +85,7 @@ export function keepInView([actor, target]) {
 export function bringIntoView(ids) {
   if (!ids.length) return;
   requestAnimationFrame(() => {
+    syncRoom();   // the roster capped or not as the change left it, before scrolling within it or the page
     for (const id of ids) {
       const node = q("roster").querySelector(`:scope > [data-id="${CSS.escape(id)}"]`);
       if (node && !inView(node)) node.scrollIntoView({ block: "nearest" });
