@@ -51,8 +51,9 @@ def main(out: Path) -> None:
         page.get_by_test_id("latest-steps").locator("summary").tap()
         shoot(page, out, "why")
         page.get_by_test_id("share").tap()
-        for pc in (0, 2):   # Cyrus and Ilsa the Tall are the players' characters
+        for pc in (0, 2):   # Cyrus and Ilsa the Tall are the players' characters, asked for first
             page.get_by_test_id("player-pc").nth(pc).tap()
+        page.get_by_test_id("player-show").tap()
         page.wait_for_timeout(300)
         page.wait_for_function("() => document.querySelector('[data-testid=player-qr]')?.dataset.state === 'ready'",
                                timeout=60_000)
@@ -66,7 +67,7 @@ def main(out: Path) -> None:
         context = browser.new_context(viewport=SIZE, has_touch=True, color_scheme="light")
         page = context.new_page()
         page.goto(player_link)
-        ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.view === 'drawn'", timeout=60_000)
         shoot(page, out, "player")
         context.close()
         browser.close()
