@@ -52,7 +52,7 @@ def mid_fight() -> str:
 def opened(touch: Any, fragment: str, in_menu: bool, profile: BrowserContext, site_url: str) -> Page:
     """A page on the encounter, in a profile that kept nothing of the last page's changes to it."""
     set_back(profile, site_url)
-    page = touch("portrait", fragment=fragment)
+    page: Page = touch("portrait", fragment=fragment)
     expect(page.get_by_test_id("combatant")).to_have_count(6)
     expect(page.get_by_test_id("redo")).to_be_enabled()
     if in_menu:

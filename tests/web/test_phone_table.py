@@ -34,7 +34,9 @@ def test_the_header_names_its_tools_and_the_roster_s_head_is_above_the_dock(touc
         tool = page.get_by_test_id(testid)
         inside(page, testid, tool)
         assert tool.evaluate(LABEL_SHOWN) == words, (testid, tool.evaluate(LABEL_SHOWN))
-    dock_top = page.get_by_test_id("dock").bounding_box()["y"]   # type: ignore[index]
+    dock = page.get_by_test_id("dock").bounding_box()
+    assert dock is not None
+    dock_top = dock["y"]
     for testid in ("add-combatant", "turn-end", "roster-mode"):
         box = page.get_by_test_id(testid).bounding_box()
         assert box is not None and box["y"] + box["height"] <= dock_top, (testid, box, dock_top)

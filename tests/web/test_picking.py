@@ -44,11 +44,12 @@ def rolled_title(page: Page) -> str:
 
 def acts_on(title: str, actor: str, target: str) -> bool:
     """"Bandit attacks Ilsa the Tall", or as a passive ("Ilsa the Tall is hit by Bandit's Broadsword thrust")."""
-    return actor in title and target in title and (title.index(actor) < title.index(target) or f" by {actor}'s " in title)
+    return actor in title and target in title and (title.index(actor) < title.index(target)
+                                                   or f" by {actor}'s " in title)
 
 
-@pytest.mark.parametrize("system", SYSTEMS)
-def test_on_a_turn_the_turn_s_fighter_attacks_the_card_tapped(touch: Any, system: str) -> None:
+def fight_started(touch: Any, system: str) -> tuple[Page, str]:
+    """A busy table on a portrait tablet, the fight started: the page and whose turn it is."""
     page = touch("portrait", fragment=busy_table(system)["fragment"])
     expect(page.get_by_test_id("combatant")).to_have_count(6)
     page.get_by_test_id("turn-start").tap()
@@ -56,7 +57,12 @@ def test_on_a_turn_the_turn_s_fighter_attacks_the_card_tapped(touch: Any, system
     expect(status).to_contain_text("'s turn")
     found = TURN.search(status.inner_text())
     assert found, status.inner_text()
-    turn = found.group(1)
+    return page, found.group(1)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_on_a_turn_the_turn_s_fighter_attacks_the_card_tapped(touch: Any, system: str) -> None:
+    page, turn = fight_started(touch, system)
     cards = page.get_by_test_id("combatant")
     acting = cards.filter(has=page.get_by_test_id("combatant-name").get_by_text(turn, exact=True))
     expect(acting).to_have_attribute("data-role", "actor")          # the form's actor is the turn's fighter
@@ -75,14 +81,7 @@ def test_on_a_turn_the_turn_s_fighter_attacks_the_card_tapped(touch: Any, system
 
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_a_tap_on_the_acting_card_picks_another_actor_then_the_target(touch: Any, system: str) -> None:
-    page = touch("portrait", fragment=busy_table(system)["fragment"])
-    expect(page.get_by_test_id("combatant")).to_have_count(6)
-    page.get_by_test_id("turn-start").tap()
-    status = page.get_by_test_id("turn-status")
-    expect(status).to_contain_text("'s turn")
-    found = TURN.search(status.inner_text())
-    assert found, status.inner_text()
-    turn = found.group(1)
+    page, turn = fight_started(touch, system)
     target_hint = page.get_by_test_id("pick-hint").inner_text()
     tap_card(page, turn)                                  # the acting card: someone else acts
     hint = page.get_by_test_id("pick-hint")
