@@ -23,6 +23,7 @@ from typing import Any
 from . import cards, conditions, fields, moves, roster, share, turns
 from .dice import DiceNeeded, DiceSource, RecordedDice
 from .initiative import Shared
+from .played import Played
 from .errors import BadDice, BadEncounter, BadField, NothingToUndo, RulesError, UnknownCombatant
 from .roster import MAX_COMBATANTS, combatant_id
 from .report import Report, Step
@@ -57,25 +58,6 @@ class Event:
     def text(self) -> str:
         """The event's canonical JSON text, made once: an event never changes, and every encounter after it holds it."""
         return share.canonical(self.to_dict())
-
-
-@dataclass
-class Played:
-    """The result of replaying a log: who is here, their states, and what happened."""
-
-    order: list[str] = field(default_factory=list)
-    sheets: dict[str, Any] = field(default_factory=dict)
-    states: dict[str, Any] = field(default_factory=dict)
-    reports: list[Report] = field(default_factory=list)
-    fight: turns.Fight = field(default_factory=turns.Fight)
-    # Who is hidden from the players (rules/roster.py): one removed while hidden stays here, never seen.
-    hidden: frozenset[str] = frozenset()
-
-    def copy(self) -> Played:
-        """A copy to apply more events to; sheets, states, reports, the fight and the hidden are immutable, so
-        shallow is enough."""
-        return Played(list(self.order), dict(self.sheets), dict(self.states), list(self.reports), self.fight,
-                      self.hidden)
 
 
 @dataclass(frozen=True)

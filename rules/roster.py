@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import conditions, fields
 from .errors import BadEncounter, BadField, UnknownCombatant
+from .played import Played
 from .report import Report, Step
-
-if TYPE_CHECKING:
-    from .encounter import Played
 
 MAX_COMBATANTS = 40
 EVENTS = ("add", "edit", "remove", "hide")

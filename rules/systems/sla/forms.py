@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..data import load
-from . import care, defence, grenades, melee_inputs, rounds
+from . import care, defence, grenade_throw, grenades, melee_inputs, rounds
 from .diagram import REGION_OF, REGIONS
 from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
                        MAX_SHOOTERS, MAX_SHOTS)
@@ -252,7 +252,7 @@ def _grenade_inputs() -> list[dict[str, Any]]:
          "max": grenades.MAX_METRES, "default": 0, "when": blasts,
          "help": "the Blast Zone loses a hex for each whole Blast Radius of distance"},
     ]
-    for n in range(1, grenades.MAX_CAUGHT):
+    for n in range(1, grenade_throw.MAX_CAUGHT):
         before = {"input": "also_1" if n == 1 else f"also_{n - 1}", "not_in": [""]}
         inputs.append({"name": f"also_{n}", "kind": "combatant", "role": "target", "label": f"Also caught ({n})",
                        "optional": True, "empty_label": "No one else", "default": "", "advanced": True,

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ...hexes import Hex, distance, step
 from ...report import number
@@ -30,13 +29,12 @@ from ..data import load
 from .blast import BAND_STEPS, zone_lost
 from .diagram import REGION_OF, REGIONS
 from .fire import band
+from .grenade_throw import Throw
 from .options import Options
 from .resolution import Dice, check
 from .sheet import LOCATION_LABELS, Sheet
 from .wounds import State
 
-if TYPE_CHECKING:                   # grenades.py, which reads a Throw, imports this module
-    from .grenades import Throw
 
 _DATA = load("sla")["grenades"]
 THROWN_DEVIATION: int = _DATA["thrown_deviation"]

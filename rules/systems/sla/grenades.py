@@ -18,7 +18,7 @@ character, at his own distance from the Impact Point, has the Blast Zone less on
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -32,13 +32,14 @@ from ..data import load
 from .blast import BAND_STEPS, SMOTHER_TIMES, smothered
 from .fire import RANGES, band
 from .grenade_blast import blast
+from .grenade_throw import CAUGHT_NAMES, DISTANCE_NAMES, MAX_CAUGHT, Throw
 from .grenade_zone import DOWN_PER_BAND, RULE, THROWN_DEVIATION, caught, impacts, thrown_impact, where, zone_for
 from .options import Options
 from .protection import layers
 from .resolution import SKILL_TARGET, check
 from .rolls import ROLES, three, words
 from .sheet import GRENADES, LOCATION_LABELS, LOCATIONS, Sheet, Weapon, parse_weapon
-from .shooting import able, hex_text
+from .shooting import able
 from .wounds import State, acted, news, open_wound, take, wear
 
 _DATA = load("sla")["grenades"]
@@ -50,13 +51,10 @@ BESIDE: dict[str, str] = _DATA["beside"]
 LOWER_THIRD: tuple[Hex, ...] = tuple((q, r) for q in range(COLUMNS[0], COLUMNS[1] + 1)
                                      for r in range(ROWS[0], ROWS[1] + 1))
 DEFAULT_IMPACT = "0,9"
-MAX_CAUGHT = 4                  # the target and three more
 MAX_RANGE = 9_999
 MAX_METRES = 999
 MAX_HELMET = 999
 MAX_MODIFIER = 20
-CAUGHT_NAMES = ("target",) + tuple(f"also_{n}" for n in range(1, MAX_CAUGHT))
-DISTANCE_NAMES = ("distance",) + tuple(f"distance_{n}" for n in range(1, MAX_CAUGHT))
 
 
 def lower_third(hex_: Hex) -> bool:
@@ -75,49 +73,6 @@ def _read_impact(value: Any) -> Hex:
                 return hex_
     raise BadField(f"{fields.shown(value)} is not in the lower third of the body diagram (rows {ROWS[0]} to "
                    f"{ROWS[1]}, the legs and the floor beside them); tap a hex there", field="impact")
-
-
-@dataclass(frozen=True)
-class Throw:
-    """One grenade as asked for."""
-
-    how: str
-    thrower: str                        # "" but for a thrown grenade
-    weapon: int
-    grenade: tuple[str, str]            # (name, notation) for one not thrown; ("", "") when thrown
-    jumper: str
-    helmet: int
-    range: int
-    impact: Hex
-    modifier: int
-    caught: tuple[tuple[str, int], ...]  # (combatant, metres from the Impact Point)
-
-    def to_inputs(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"how": self.how}
-        if self.how == "thrown":
-            out.update(thrower=self.thrower, weapon=self.weapon, range=self.range)
-            if self.modifier:
-                out["modifier"] = self.modifier
-        elif self.how in ("floor", "smother"):
-            out["grenade"] = {"name": self.grenade[0], "notation": self.grenade[1]}
-        if self.how == "smother":
-            if self.jumper:
-                out["jumper"] = self.jumper
-            if self.helmet:
-                out["helmet"] = self.helmet
-        if self.how != "clear":
-            out["impact"] = hex_text(self.impact)
-        for (who, metres), name, far in zip(self.caught, CAUGHT_NAMES, DISTANCE_NAMES):
-            out[name] = who
-            if self.how != "clear" and metres:
-                out[far] = metres
-        return out
-
-    def weapon_of(self, sheets: Mapping[str, Sheet]) -> tuple[str, Weapon]:
-        if self.how == "thrown":
-            entry = sheets[self.thrower].weapons[self.weapon]
-            return entry.name, entry.weapon
-        return self.grenade[0], parse_weapon(self.grenade[1], "grenade")
 
 
 def _read_grenade(inputs: Mapping[str, Any], how: str) -> tuple[str, str]:
@@ -183,7 +138,6 @@ def read_throw(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, St
 
 
 # -- the resolution -----------------------------------------------------------------------------------------------
-
 
 
 def _floor(throw: Throw, sheets: Mapping[str, Sheet], states: dict[str, State], weapon: Weapon, damage: int,
