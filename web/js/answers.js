@@ -4,6 +4,7 @@
 import * as engine from "./engine.js";
 import { blocksCatalog } from "./blocks-view.js";
 import { banner, q, rearm } from "./dom.js";
+import { bringIntoView } from "./dock-room.js";
 import { SchemaForm } from "./forms.js";
 import { showLink } from "./keep.js";
 import { actionForms, app, formFollowed } from "./state.js";
@@ -80,7 +81,8 @@ export function commit(result) {
 }
 
 // The cards a change redrew (the one hit, the one added) are marked for a moment, and the first is scrolled into
-// view if it is off the screen: after a roll the person sees the wound it made, wherever the page was scrolled to.
+// view if it is off the screen: after a roll the person sees the wound it made, wherever the page was scrolled to
+// (js/dock-room.js: within the roster where it scrolls, clear of the header and the dock).
 // A change that redrew the whole roster (another encounter) marks nothing.
 // A redrawn card is a new node, so its mark starts afresh; where it lies is read a frame later, once the browser
 // has laid the change out anyway (reading it now would lay out a long log inside the tap).
@@ -88,13 +90,7 @@ function showChanged() {
   const cards = app.redrawnCards;
   if (!cards.length || cards.length === app.current.view.roster.length && cards.length > 1) return;
   for (const node of cards) node.classList.add("changed");
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    if (!cards[0].isConnected) return;
-    const box = cards[0].getBoundingClientRect();
-    const dockTop = q("dock").getBoundingClientRect().top;
-    const headerBottom = document.querySelector("header.bar").getBoundingClientRect().bottom;
-    if (box.bottom > dockTop || box.top < headerBottom) cards[0].scrollIntoView({ block: "nearest" });
-  }));
+  bringIntoView([cards[0].dataset.id]);
 }
 
 // Build the tabs, forms and dialog for a system the first time an encounter of it is shown. The options are

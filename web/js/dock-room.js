@@ -73,10 +73,10 @@ function rosterRoom(roster, panel, form, dockHeight) {
 // is brought into view, the target after the actor where both did, so the newer pick wins when they are further
 // apart than the room; the one that did not change is left where the game master scrolled it. Read a frame later,
 // once the change is laid out anyway; a card already in view moves nothing.
-let kept = [null, null];
+let kept = null;   // the acting and target cards last drawn; null until the first drawing, which scrolls nothing
 
 export function keepInView([actor, target]) {
-  const changed = [actor !== kept[0] ? actor : null, target !== kept[1] ? target : null].filter(Boolean);
+  const changed = !kept ? [] : [actor !== kept[0] ? actor : null, target !== kept[1] ? target : null].filter(Boolean);
   kept = [actor, target];
   bringIntoView(changed);
 }
@@ -96,7 +96,7 @@ export function bringIntoView(ids) {
 function inView(node) {
   const box = node.getBoundingClientRect();
   const list = q("roster").getBoundingClientRect();
-  const top = Math.max(0, list.top);
+  const top = Math.max(document.querySelector("header.bar").getBoundingClientRect().bottom, list.top);
   const bottom = Math.min(q("dock").getBoundingClientRect().top, list.bottom);
   return box.top >= top - 1 && box.bottom <= bottom + 1;
 }
