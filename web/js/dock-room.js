@@ -78,13 +78,28 @@ let kept = null;   // the acting and target cards last drawn; null until the fir
 export function keepInView([actor, target]) {
   const changed = !kept ? [] : [actor !== kept[0] ? actor : null, target !== kept[1] ? target : null].filter(Boolean);
   kept = [actor, target];
-  bringIntoView(changed);
+  schedule(changed, true);
 }
 
-// A card tapped is brought wholly into view, picked again or not: the finger may have found it half under the dock.
+// A card tapped, or changed by the last answer, is brought wholly into view: the finger may have found it half under
+// the dock. The acting and target cards come last in the same frame, so they win where all cannot be seen at once.
 export function bringIntoView(ids) {
+  schedule(ids, false);
+}
+
+const wanted = { first: [], last: [] };
+let scheduled = false;
+
+function schedule(ids, last) {
   if (!ids.length) return;
+  (last ? wanted.last : wanted.first).push(...ids);
+  if (scheduled) return;
+  scheduled = true;
   requestAnimationFrame(() => {
+    scheduled = false;
+    const ids = [...wanted.first, ...wanted.last];
+    wanted.first = [];
+    wanted.last = [];
     syncRoom();   // the roster capped or not as the change left it, before scrolling within it or the page
     for (const id of ids) {
       const node = q("roster").querySelector(`:scope > [data-id="${CSS.escape(id)}"]`);
