@@ -100,7 +100,7 @@ class Shared(DiceSource):
         return faces
 
     def _faces(self, name: str, kind: str, count: int, why: str, names: tuple[str, ...]) -> tuple[Face, ...]:
-        raise NotImplementedError("Shared hands every roll to the dice it wraps")   # pragma: no cover
+        return self.inner.roll(name, kind, count, why, names)   # roll() above hands every roll to the dice it wraps
 
     def finish(self) -> dict[str, list[Face]]:
         return self.inner.finish()
