@@ -33,11 +33,22 @@ def role_in_view(page: Page, role: str) -> None:
     of the roster's own box."""
     row = page.locator(f'[data-testid="combatant"][data-role="{role}"]')
     expect(row).to_have_count(1)
+    after_frames(page)
     clear_of_the_dock(page, f"the {role}'s row", row)
     inside_list = row.evaluate("""(node) => { const box = node.getBoundingClientRect();
       const list = node.parentElement.getBoundingClientRect();
       return box.top >= list.top - 1 && box.bottom <= list.bottom + 1; }""")
     assert inside_list, f"the {role}'s row is scrolled out of the roster"
+
+
+def after_frames(page: Page) -> None:
+    """Three frames drawn: the one a change asked to bring its cards into view in, and those in which the layout it
+    caused was observed (the roster's room) and its cards brought back into view; however slow the machine, not a
+    fixed time."""
+    page.evaluate("""() => new Promise((done) => {
+      let left = 3;
+      const step = () => (--left ? requestAnimationFrame(step) : done());
+      requestAnimationFrame(step); })""")
 
 
 def next_turn(page: Page) -> None:
@@ -56,7 +67,7 @@ def test_the_form_s_inputs_and_the_two_cards_are_above_the_dock_on_a_tablet(touc
     expect(page.get_by_test_id("turn-status")).to_contain_text("'s turn")
     for turn in range(4):
         with at(f"portrait, turn {turn + 1}"):
-            page.wait_for_timeout(100)   # the frame that brings the cards into view
+            after_frames(page)   # the frame that brings the cards into view
             fields = required_inputs(page)
             assert fields.count() > 0
             for field in fields.all():
@@ -71,7 +82,6 @@ def test_the_form_s_inputs_and_the_two_cards_are_above_the_dock_on_a_tablet(touc
                 target = page.locator(f'[data-testid="combatant"][data-id="{chosen}"]')
                 target.get_by_test_id("combatant-name").tap()
                 expect(target).to_have_attribute("data-role", "target")
-                page.wait_for_timeout(100)
                 role_in_view(page, "target")
         next_turn(page)
 
@@ -83,7 +93,7 @@ def test_the_turn_s_card_is_brought_above_a_phone_s_dock(touch: Any) -> None:
     expect(page.get_by_test_id("turn-status")).to_contain_text("'s turn")
     for turn in range(6):
         with at(f"phone, turn {turn + 1}"):
-            page.wait_for_timeout(100)
+            after_frames(page)
             current = page.locator('[data-testid="combatant"][data-stands="current"]')
             clear_of_the_dock(page, "the turn's row", current)
         next_turn(page)

@@ -7,7 +7,7 @@ import { holds } from "./forms.js";
 import { actionForms, app } from "./state.js";
 import { renderOdds, renderRoster, renderTabs } from "./view.js";
 import { renderTurnWarning } from "./turns-view.js";
-import { bringIntoView, keepInView } from "./dock-room.js";
+import { bringTappedIntoView, keepInView } from "./dock-room.js";
 import { run } from "./answers.js";
 import { cancelPrompt } from "./dice-flow.js";
 import { followInForm, openConditions } from "./fight-controls.js";
@@ -73,7 +73,7 @@ function pick(id) {
   const card = app.current.view.roster.find((one) => one.id === id);
   const role = nextRole(roles);
   if (!card || !role) return;
-  bringIntoView([id]);
+  bringTappedIntoView(id);
   if (role === "actor") {
     if (!card.can_act) {
       return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);

@@ -42,11 +42,16 @@ export function watchDock() {
     const room = rosterRoom(roster, panel, form, height);
     const capped = roster.classList.contains("roomed");
     const cap = room > 0 && roster.scrollHeight > (capped ? room - ROOM_SLACK_PX : room);
-    if (cap) roster.style.setProperty("--roster-room", `${room}px`);
+    const capTo = cap ? `${room}px` : "";
+    if (capTo === roster.style.getPropertyValue("--roster-room") && cap === capped) return;
+    if (cap) roster.style.setProperty("--roster-room", capTo);
     if (cap !== capped) {
       roster.classList.toggle("roomed", cap);
       if (!cap) roster.style.removeProperty("--roster-room");
     }
+    // The rows moved within the roster's box (or the box itself did): the acting and target cards are brought back
+    // into view, as a change of either would (the form's height can change a frame after the turn's scroll).
+    if (following) schedule([]);
   };
   syncRoom = sync;
   const observer = new ResizeObserver(sync);
@@ -70,36 +75,53 @@ function rosterRoom(roster, panel, form, dockHeight) {
 
 // The acting and target cards, as either changes (a new turn, a tap, another action), are scrolled into view: within
 // the roster where it scrolls, and on the page, clear of the dock (the page's scroll padding). The one that changed
-// is brought into view, the target after the actor where both did, so the newer pick wins when they are further
-// apart than the room; the one that did not change is left where the game master scrolled it. Read a frame later,
-// once the change is laid out anyway; a card already in view moves nothing.
+// is brought into view last (the actor where both did), so the newer pick wins when they are further apart than the
+// room; the one that did not change comes before it, and is left where the game master scrolled it while nothing
+// else scrolls. Read a frame later, once the change is laid out anyway; a card already in view moves
+// nothing.
 let kept = null;   // the acting and target cards last drawn; null until the first drawing, which scrolls nothing
+let recent = [1, 0];   // kept's roles, the one picked longest ago first: the target, then the actor, until a pick
+let following = false;   // a pick has changed since the page was opened: the roster's room changing scrolls to them
 
 export function keepInView([actor, target]) {
-  const changed = !kept ? [] : [actor !== kept[0] ? actor : null, target !== kept[1] ? target : null].filter(Boolean);
+  // Both changed (a new turn, another encounter): the one whose turn it is wins, the target coming before him.
+  const changed = !kept ? [] : [target !== kept[1] ? 1 : null, actor !== kept[0] ? 0 : null].filter((i) => i !== null);
   kept = [actor, target];
-  schedule(changed, true);
+  if (!changed.length) return;
+  recent = [...recent.filter((i) => !changed.includes(i)), ...changed];
+  following = true;
+  schedule([]);
 }
 
-// A card tapped, or changed by the last answer, is brought wholly into view: the finger may have found it half under
-// the dock. The acting and target cards come last in the same frame, so they win where all cannot be seen at once.
+// A card changed by the last answer is brought wholly into view, before the acting and target cards in the same
+// frame, so they win where all cannot be seen at once.
 export function bringIntoView(ids) {
-  schedule(ids, false);
+  schedule(ids);
 }
 
-const wanted = { first: [], last: [] };
+// A card tapped is brought wholly into view after them: the finger may have found it half under the dock, and the
+// game master looks at what he just tapped (the target tapped again, or someone who cannot act).
+export function bringTappedIntoView(id) {
+  tapped.push(id);
+  schedule([]);
+}
+
+let wanted = [];
+let tapped = [];
 let scheduled = false;
 
-function schedule(ids, last) {
-  if (!ids.length) return;
-  (last ? wanted.last : wanted.first).push(...ids);
+// The acting and target cards close every frame that scrolls, the one picked last at the very end: a changed card
+// scrolled to (the first one an answer redrew), or the rows moved within a roster whose room changed, must not push
+// the one whose turn it is, or the target just tapped, out of view.
+function schedule(ids) {
+  wanted.push(...ids);
   if (scheduled) return;
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
-    const ids = [...wanted.first, ...wanted.last];
-    wanted.first = [];
-    wanted.last = [];
+    const ids = [...wanted, ...(kept ? recent.map((i) => kept[i]).filter(Boolean) : []), ...tapped];
+    wanted = [];
+    tapped = [];
     syncRoom();   // the roster capped or not as the change left it, before scrolling within it or the page
     for (const id of ids) {
       const node = q("roster").querySelector(`:scope > [data-id="${CSS.escape(id)}"]`);
