@@ -3,14 +3,16 @@
 
 import * as engine from "./engine.js";
 import { fieldError, q, rearm } from "./dom.js";
-import { holds } from "./forms.js";
 import { actionForms, app } from "./state.js";
 import { renderOdds, renderRoster, renderTabs } from "./view.js";
 import { renderTurnWarning } from "./turns-view.js";
 import { bringTappedIntoView, keepInView } from "./dock-room.js";
-import { run } from "./answers.js";
-import { cancelPrompt } from "./dice-flow.js";
-import { followInForm, openConditions } from "./fight-controls.js";
+import { currentAction, resolves, shownActions } from "./actions-offered.js";
+import { run } from "./ask.js";
+import { checkLater } from "./checks.js";
+import { openConditions } from "./conditions-dialog.js";
+import { cancelPrompt } from "./dice-prompt.js";
+import { followInForm } from "./follow-turn.js";
 import { duplicateCombatant, hideCombatant, openEdit, removeCombatant } from "./sheet-dialog.js";
 
 // -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
@@ -133,22 +135,6 @@ function markByHand(id, action) {
 
 // -- the action panel -------------------------------------------------------------------------------
 
-function currentAction() {
-  return app.system.actions.find((action) => action.id === app.actionId);
-}
-
-// The actions offered under the options in effect: one with a `when` only while an option has one of its values.
-// A `when` on an action names an option (docs/api.md); one naming an input would read nothing here.
-export function shownActions() {
-  return app.system.actions.filter((action) => holds(action.when, () => undefined, app.options));
-}
-
-// An action whose verb is null only shows its odds (a comparison): it has nothing to resolve; nor has no action.
-export function resolves(id) {
-  const action = app.system.actions.find((one) => one.id === id);
-  return Boolean(action) && action.verb !== null;
-}
-
 // The tabs of the actions offered, the one on show selected.
 export function drawTabs() {
   renderTabs(shownActions(), app.actionId, (next) => { selectAction(next); drawRoster(); updateOdds(); });
@@ -187,18 +173,7 @@ export function actionChanged(type = null, name = null) {
   if (type) checkLater(checkAction, type);
 }
 
-// Text the engine can check (a damage, a notation) is checked as it is typed: once the person pauses, or leaves
-// the field, the engine's word shows at the field, before Roll (or Add). Only fields the person has changed are
-// told off: an input not reached yet is not an error.
-const CHECK_PAUSE_MS = 450;
-const CHECK_CHANGE_MS = 60;   // after the frame the change paints
-let checkTimer = 0;
-
-export function checkLater(check, type) {
-  clearTimeout(checkTimer);
-  checkTimer = setTimeout(check, type === "input" ? CHECK_PAUSE_MS : CHECK_CHANGE_MS);
-}
-
+// The form on show, checked as it is typed (js/checks.js).
 function checkAction() {
   const form = actionForms.get(app.actionId);
   if (!app.current || !resolves(app.actionId) || !app.current.view.roster.length) return;
@@ -206,16 +181,6 @@ function checkAction() {
   form.clearErrors();
   form.showRead(answer.ok ? answer.result.read : null);
   if (!answer.ok) form.showError(answer.error.field, answer.error.message, { touchedOnly: true });
-}
-
-export function checkSheet() {
-  if (!q("sheet-dialog").open) return;
-  const request = { encounter: app.current.encounter, sheet: app.sheetForm.values() };
-  if (app.editing) request.combatant = app.editing;
-  const answer = engine.call("check", request);
-  app.sheetForm.clearErrors();
-  app.sheetForm.showRead(answer.ok ? answer.result.read : null);
-  if (!answer.ok) app.sheetForm.showError(answer.error.field, answer.error.message, { touchedOnly: true });
 }
 
 // Whether the one whose turn it is can make the action on show as his sheet stands: the engine checks the form, and
@@ -239,10 +204,6 @@ function turnFighterWarning() {
 }
 
 const SHEET_KINDS = new Set(["weapon", "mode"]);   // inputs whose choices the acting combatant's sheet gives
-
-export function showActionError(error) {
-  if (!actionForms.get(app.actionId)?.showError(error.field, error.message)) fieldError("action-error", error.message);
-}
 
 // After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
 // with the result is painted, and the chart says it is updating meanwhile.

@@ -1,9 +1,9 @@
 // The controller: collects inputs, makes one engine call per tap, hands the answer to the view, and
 // keeps the work safe (autosave to local storage, the link in the address bar, undo and redo).
 // It knows no rule system: the systems, their forms and their cards all come from the engine.
-// This module starts the page and wires its controls; each concern is a module of its own (state.js holds
-// what they share): answers.js, entries.js, library-actions.js, action-panel.js, dice-flow.js,
-// fight-controls.js, sheet-dialog.js, share.js, encounter-tools.js.
+// This module starts the page and wires its controls to the actions; each concern is a module of its own.
+// state.js holds what they share and is where every answer goes; flow.js says, in one place, who draws what after
+// an answer (docs/architecture.md has the picture).
 
 import * as engine from "./engine.js";
 import { setUpBlocks } from "./blocks-view.js";
@@ -13,18 +13,21 @@ import { linkHash } from "./library.js";
 import { migrate } from "./library-migrate.js";
 import { makeSnapshotLater } from "./snapshot.js";
 import { app } from "./state.js";
+import { run } from "./ask.js";
+import { follow } from "./flow.js";
 import { watchForUpdates, whenFree } from "./update.js";
 import { markTabsCut, renderRoster } from "./view.js";
-import { run } from "./answers.js";
 import { watchDock } from "./dock-room.js";
-import { cancelPrompt, promptKey, resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
+import { promptKey, resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
+import { cancelPrompt } from "./dice-prompt.js";
+import { addCondition, durationChanged, tableChange } from "./conditions-dialog.js";
 import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
-import { checkEntryFresh, holding, library, open, openLink, replacing, startEntry, storageChanged, storageRefused, tabEntry,
-  unreadable } from "./entries.js";
-import { addCondition, durationChanged, goToHint, moveTurn, tableChange } from "./fight-controls.js";
+import { checkEntryFresh, downloadEncounter, holding, library, open, openLink, replacing, startEntry, storageChanged,
+  storageRefused, tabEntry, unreadable } from "./entries.js";
+import { goToHint, moveTurn } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
-import { choosePlayers, copyPlayerLink, copyShare, downloadEncounter, drawWholeShare, openFile, openPlayers,
-  playerChoices, playerURL, share, showPlayerCode } from "./share.js";
+import { choosePlayers, copyPlayerLink, copyShare, drawWholeShare, openFile, openPlayers, playerChoices, playerURL, share,
+  showPlayerCode } from "./share.js";
 import { resumePlayersWindow } from "./players-window.js";
 import { openAdd, submitSheet } from "./sheet-dialog.js";
 
@@ -68,6 +71,7 @@ function start() {
   if (PLAYER_LINK.test(location.hash)) return location.replace(playerURL(location.hash.slice(1)));
   const answer = run("systems", {});
   app.systems = new Map(answer.systems.map((one) => [one.id, one]));
+  follow();
   wireEvents();
   setUpBlocks({ call: engine.call, system: () => app.system, sheetForm: () => app.sheetForm, roster: () => app.current.view.roster,
     openAdd, editing: () => app.editing });

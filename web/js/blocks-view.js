@@ -8,11 +8,11 @@
 import { BLOCKS, StatBlocks, freeName, keepChecked, readFile } from "./blocks.js";
 import { BlockChecker } from "./blocks-check.js";
 import { FROM_THE_RULES, blockEditor, gearNames, sourceList } from "./blocks-source.js";
-import { commit, held, run } from "./answers.js";
+import { run } from "./ask.js";
 import { banner, el, fieldError, q } from "./dom.js";
 import { download, fileName } from "./keep.js";
 import { openStorage } from "./storage.js";
-import { app as state } from "./state.js";
+import { app as state, commit, held } from "./state.js";
 
 const FILTER_FROM = 10;   // a filter is offered once the dialog lists more entries than this
 

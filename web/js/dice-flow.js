@@ -2,10 +2,11 @@
 // typed or tapped, the app rolling the rest; a prompt never outlives its encounter.
 
 import { banner, fieldError, q, rearm } from "./dom.js";
-import { actionForms, app } from "./state.js";
+import { actionForms, app, commit, held } from "./state.js";
 import { faceTyped, renderPrompt } from "./view.js";
-import { resolves, showActionError } from "./action-panel.js";
-import { commit, held, run } from "./answers.js";
+import { resolves, showActionError } from "./actions-offered.js";
+import { run } from "./ask.js";
+import { cancelPrompt, promptStillHolds } from "./dice-prompt.js";
 
 // mode "app": the app rolls what `faces` lacks. mode "given": only typed faces; the engine asks for the rest.
 export function resolve(mode, faces = {}, inputs = actionForms.get(app.actionId)?.values(), action = app.actionId) {
@@ -44,24 +45,6 @@ function diceFor(action, inputs) {
   const inputsOf = app.system.actions.find((one) => one.id === action)?.inputs ?? [];
   return inputsOf.filter((input) => input.kind === "combatant" && names.has(inputs[input.name]))
     .map((input) => `${input.label}: ${names.get(inputs[input.name])}`).join(" \u00b7 ");
-}
-
-// A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own
-// resolution, it says nothing.
-export function cancelPrompt(reason = "") {
-  if (app.pending && reason) {
-    banner(`The dice prompt for the ${app.pending.needs.roll} roll was closed: ${reason}. Nothing was applied; `
-      + "tap Roll or Type my dice again.", "prompt");
-  }
-  app.pending = null;
-  renderPrompt(null);
-}
-
-// Dice typed for a prompt resolve against the encounter the prompt was opened for, or not at all.
-function promptStillHolds() {
-  if (app.pending && app.pending.encounter === app.current.encounter) return true;
-  cancelPrompt("the encounter changed before the dice were used");
-  return false;
 }
 
 // A keyboard's user types faces wherever the prompt's focus is (on a face button, say): the keys go to the entry.

@@ -2,9 +2,9 @@
 // (to read at the table or print).
 
 import { banner, q, rearm } from "./dom.js";
-import { app } from "./state.js";
+import { app, commit, held, show } from "./state.js";
 import { clearOptionError, redrawOptions, renderReferenceTables, renderSystemPicker, showOptionError } from "./view.js";
-import { commit, held, run, show } from "./answers.js";
+import { run } from "./ask.js";
 import { backTo, keptWords, leave, replacing, startEntry } from "./entries.js";
 
 // -- undo, redo, share, new, options ------------------------------------------------------------------

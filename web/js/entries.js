@@ -2,15 +2,12 @@
 // changes; opening another (a link, a file, an entry) leaves the one before kept, and nothing is dropped.
 
 import { banner, clearBanners, q } from "./dom.js";
-import { askBeforeReplace, download, fileName, showLink } from "./keep.js";
-import { Library, held } from "./library.js";
+import { askBeforeReplace, download, fileName } from "./keep.js";
+import { DELETED_KEPT_DAYS, Library, held } from "./library.js";
 import { askPersistence } from "./library-backup.js";
 import { library, storageRefused, toldPurged } from "./library-store.js";
-import { app } from "./state.js";
-import { run, show } from "./answers.js";
-import { deleteEntry, drawLibrary } from "./library-actions.js";
-import { downloadEncounter } from "./share.js";
-import { playersChanged } from "./players-window.js";
+import { app, replace, tell } from "./state.js";
+import { run } from "./ask.js";
 
 export { library, storage, storageRefused, toldPurged } from "./library-store.js";
 
@@ -37,9 +34,7 @@ export function open(result) {
   app.unsaved = false;
   if (app.entry && library.meta(app.entry.id)?.unreadable) library.update(app.entry.id, { unreadable: null });   // it reads
   freshForms();
-  show(result);
-  showLink(result.fragment);
-  playersChanged();
+  replace(result);
   remember();
 }
 
@@ -176,7 +171,7 @@ export function entryOpened(what, left) {
 
 // Open a saved entry in place of the one on screen. Returns the entry left (or null), or false when the saved
 // entry could not be read (the encounter on screen then stays).
-export function switchTo(id) {
+function switchTo(id) {
   const read = library.readDoc(id);
   if (!read.ok) {
     unreadable(id, read.reason);
@@ -197,7 +192,7 @@ export function openEntry(id) {
       clearBanners("tabs");
       if (left) banner(`Opened “${entryName(id)}”. ${keptWords(left)}`, "info", backTo(left));
     }
-    if (q("library-dialog").open) drawLibrary();
+    tell("library");
   });
 }
 
@@ -217,6 +212,40 @@ export function downloadRaw(id) {
   let json = false;
   try { json = typeof JSON.parse(raw)?.fragment === "string"; } catch { /* damaged: kept as text */ }
   download(raw, fileName(entryName(id), json ? "json" : "txt"), json ? "application/json" : "text/plain");
+}
+
+export function downloadEncounter() {
+  download(JSON.stringify(app.current.encounter), fileName(app.entry ? entryName(app.entry.id) : "encounter"));
+}
+
+// Delete an entry (kept 30 days), or, when storage cannot even mark it (full, and nothing deleted to make room),
+// for good at the game master's word. Deleting the one on screen replaces it: asked first if it holds changes not kept.
+export function deleteEntry(id) {
+  if (app.entry?.id !== id) return deleteNow(id);
+  replacing(`Deleting “${entryName(id)}” takes it off the screen.`, () => deleteNow(id));
+}
+
+function deleteNow(id, forGood = false) {
+  const name = entryName(id);
+  const deleted = forGood ? (library.forget(id), { ok: true }) : library.remove(id);
+  if (!deleted.ok) {
+    return banner(`“${name}” could not be deleted: ${deleted.error?.message ?? "it is gone"}.`, "error",
+      deleted.error ? { label: "Delete it for good", run: () => deleteNow(id, true) } : null);
+  }
+  toldPurged();
+  const wasOpen = app.entry?.id === id;
+  if (wasOpen) {
+    app.entry = null;
+    const next = library.list().find((meta) => !meta.unreadable);
+    if (!next || switchTo(next.id) === false) startEntry(run("new", { system: app.system.id }), { name: "Encounter" });
+  }
+  tell("library");
+  if (forGood) return banner(`“${name}” is deleted for good.`, "info");
+  banner(`Deleted “${name}”. It is kept for ${DELETED_KEPT_DAYS} days under Deleted in your encounters.`, "info", { label: "Undo", run: () => {
+    library.restore(id);
+    if (wasOpen) openEntry(id);
+    else tell("library");
+  } });
 }
 
 function notSaved(error) {
@@ -298,7 +327,7 @@ function keepAsCopy(result, saved, raced = false) {
 export function storageChanged(event) {
   const id = Library.changedEntry(event.key);
   if (!id) return;
-  if (q("library-dialog").open) drawLibrary();
+  tell("library");
   if (app.entry && id === app.entry.id) checkEntryFresh();
 }
 

@@ -5,7 +5,7 @@
 // comes back; the window works offline and needs nothing of the engine.
 
 import { banner, whenIdle } from "./dom.js";
-import { run } from "./answers.js";
+import { run } from "./ask.js";
 import { app } from "./state.js";
 import { channelName } from "./players-channel.js";
 

@@ -3,11 +3,10 @@
 
 import { banner, el, q } from "./dom.js";
 import { openPlayersWindow, playersChanged } from "./players-window.js";
-import { download, fileName } from "./keep.js";
 import { drawQr, forgetQrUnless } from "./qr-view.js";
 import { app } from "./state.js";
-import { run } from "./answers.js";
-import { entryName, entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
+import { run } from "./ask.js";
+import { entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
 import { openBackup } from "./library-backup.js";
 
 // Share opens on the players' view: who the players are, then its QR code (below). A game master who turns the
@@ -148,10 +147,6 @@ export async function copyShare() {
   } catch {
     q("share-size").textContent = "Select the link and copy it (the browser did not allow copying).";
   }
-}
-
-export function downloadEncounter() {
-  download(JSON.stringify(app.current.encounter), fileName(app.entry ? entryName(app.entry.id) : "encounter"));
 }
 
 export async function openFile(event) {

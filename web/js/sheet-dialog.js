@@ -3,9 +3,9 @@
 
 import { sheetDialogOpened } from "./blocks-view.js";
 import { fieldError, once, q, rearm } from "./dom.js";
-import { app } from "./state.js";
-import { checkLater, checkSheet } from "./action-panel.js";
-import { commit, held, run } from "./answers.js";
+import { app, commit, held } from "./state.js";
+import { run } from "./ask.js";
+import { checkLater, checkSheet } from "./checks.js";
 
 // -- combatants: add, edit, copy, remove -------------------------------------------------------------
 

@@ -1,5 +1,8 @@
-// The controller's shared state: one object whose fields the controller's modules (app.js and the modules it
-// imports) read and set, so no module keeps a copy of its own.
+// The page's state, and the one place an engine answer goes. One object (`app`) holds what the page is showing
+// (the encounter, its view, what is being picked); the modules read and set its fields, so none keeps a copy of
+// its own. An answer is handed to `show`, `commit` or `replace`, which set it as the encounter on screen and tell
+// whoever listens, in the order they listened: the views draw from the state they are handed. Who listens, and in
+// what order, is written in one place, js/flow.js; this module imports no view and no action.
 
 export const app = {
   current: null,        // {encounter, view, fragment}: the engine's last answer
@@ -18,8 +21,57 @@ export const app = {
   conditionsOf: null,   // the combatant whose conditions and note the dialog shows
   entry: null,          // the library entry on screen, {id, rev}, or null while the encounter is not saved
   unsaved: false,       // the encounter on screen has changes its last write did not keep (storage refused it)
-  redrawnCards: [],     // the cards the last change redrew (answers.js showChanged)
+  redrawnCards: [],     // the cards the last change redrew (flow.js showChanged)
 };
 
 export const actionForms = new Map();     // action id -> its SchemaForm
 export const formFollowed = new Map();    // action id -> whose turn its form last followed (a form follows when shown)
+
+// -- who listens --------------------------------------------------------------------------------------
+// shown:     an answer is on screen (any: a change, an undo, another encounter, a refusal putting it back); (view)
+// committed: the encounter moved on by a tap in this tab (marked, saved); (result)
+// changed:   the encounter on screen is another, or moved on (the address bar, the players' window); (result)
+// library:   the saved encounters changed (the list, if open, follows); ()
+const listeners = { shown: [], committed: [], changed: [], library: [] };
+
+export function listen(moment, listener) {
+  listeners[moment].push(listener);
+}
+
+export function tell(moment, payload) {
+  for (const listener of listeners[moment]) listener(payload);
+}
+
+// -- where answers go ---------------------------------------------------------------------------------
+
+// The answer is the encounter on screen, drawn afresh (an error putting the one on screen back shows it again).
+export function show(result) {
+  keepHeldLog(result.view);
+  app.current = result;
+  tell("shown", result.view);
+}
+
+// The encounter moved on by a tap here: shown, its changed cards marked, saved, linked and sent.
+export function commit(result) {
+  app.pickNext = null;   // the encounter moved on: a new pick (action-panel.js freshRole)
+  show(result);
+  tell("committed", result);
+  tell("changed", result);
+}
+
+// Another encounter on screen (opened from the library, a link, a file, or new): shown, linked and sent, not saved
+// again (js/entries.js keeps it).
+export function replace(result) {
+  show(result);
+  tell("changed", result);
+}
+
+// A request that moves the encounter on says how much of its log the page holds; the answer's view then sends
+// only the entries after the first `log_kept`, and the page keeps its own (the same objects, still drawn).
+export function held(request) {
+  return { ...request, encounter: app.current.encounter, log_held: app.current.view.log.length };
+}
+
+function keepHeldLog(view) {
+  if (view.log_kept > 0) view.log = app.current.view.log.slice(0, view.log_kept).concat(view.log);
+}
