@@ -19,8 +19,8 @@ STATIC = re.compile(r'^(?:import|export)\b[^;()]*?\bfrom\s*"\./([\w.-]+\.js)"|^i
                     re.MULTILINE)
 
 # The views: handed what to draw (and what a tap on it calls), they import no state and no action.
-VIEWS = ("view.js", "roster-view.js", "turns-view.js", "widgets.js", "compact.js", "library-view.js", "qr-view.js",
-         "forms.js", "fields.js", "dock-room.js")
+VIEWS = ("view.js", "prompt-view.js", "roster-view.js", "turns-view.js", "widgets.js", "compact.js", "library-view.js",
+         "qr-view.js", "forms.js", "fields.js", "dock-room.js")
 # What a view must not reach, through any chain: where answers go, who draws them, and the engine.
 ANSWERS = ("state.js", "flow.js", "ask.js", "engine.js")
 
@@ -72,6 +72,32 @@ def test_the_views_reach_neither_the_state_nor_the_engine_nor_an_action() -> Non
     assert not {view: names for view, names in wrong.items() if names}
     actions = {name for name, imported in found.items() if "ask.js" in imported}   # the modules that call the engine
     assert not {view: sorted(reached(found, view) & actions) for view in VIEWS if reached(found, view) & actions}
+
+
+def actions(found: dict[str, set[str]]) -> set[str]:
+    """The modules that call the engine (through js/ask.js, or js/engine.js itself), but for js/app.js, which starts
+    the page and wires every control to its action."""
+    return {name for name, imported in found.items() if imported & {"ask.js", "engine.js"}} - {"app.js"}
+
+
+def drawing_actions(found: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Each action that reaches a view, through any chain, with the views it reaches."""
+    wrong = {name: sorted(reached(found, name) & set(VIEWS)) for name in sorted(actions(found))}
+    return {name: views for name, views in wrong.items() if views}
+
+
+def test_the_reader_finds_an_action_that_draws() -> None:
+    # the dice before issue 49: the prompt was drawn by the module that asked the engine for the roll
+    shown = {"dice-flow.js": {"ask.js", "view.js"}, "ask.js": {"engine.js"}, "view.js": {"dom.js"}, "engine.js": set(),
+             "dom.js": set()}
+    assert drawing_actions(shown) == {"dice-flow.js": ["view.js"]}
+
+
+def test_no_action_reaches_a_view() -> None:
+    found = graph()
+    assert {"dice-flow.js", "picking.js", "odds.js", "combatants.js", "entries.js"} <= actions(found)
+    assert not drawing_actions(found), \
+        "an action draws: it should hand its answer to the state (js/state.js), and a listener draw it"
 
 
 def test_who_draws_an_answer_is_written_in_one_place() -> None:

@@ -1,243 +1,62 @@
-// The action panel and the cards' taps: which action is on show, who a tap on a card picks (one rule
-// in every system), text checked as it is typed, and the odds before rolling.
+// The action panel and the cards as they are picked: the roster with each card's role, the hint saying what a tap
+// picks now, the tabs, the form and buttons of the action on show, and the dock's word when the turn's fighter
+// cannot make it. Drawn as the state tells (js/flow.js); the taps it wires call the actions (js/picking.js, the
+// sheet and conditions dialogs).
 
-import * as engine from "./engine.js";
-import { fieldError, q, rearm } from "./dom.js";
+import { q } from "./dom.js";
 import { actionForms, app } from "./state.js";
-import { renderOdds, renderRoster, renderTabs } from "./view.js";
+import { renderRoster, renderTabs } from "./view.js";
 import { renderTurnWarning } from "./turns-view.js";
 import { bringTappedIntoView, keepInView } from "./dock-room.js";
 import { currentAction, resolves, shownActions } from "./actions-offered.js";
-import { run } from "./ask.js";
-import { checkLater } from "./checks.js";
 import { openConditions } from "./conditions-dialog.js";
-import { cancelPrompt } from "./dice-prompt.js";
-import { followInForm } from "./follow-turn.js";
-import { duplicateCombatant, hideCombatant, openEdit, removeCombatant } from "./sheet-dialog.js";
+import { chooseAction, markByHand, pick, picks, tapWidget, turnFighterWarning } from "./picking.js";
+import { duplicateCombatant, hideCombatant, removeCombatant } from "./combatants.js";
+import { openEdit } from "./sheet-dialog.js";
 
-// -- the roster: tap a card to choose who acts, tap another to choose the target ---------------------
-
-function roleInputs() {
-  // A combatant input hidden by `when` (a helper only some rolls use) is not filled by a tap.
-  const form = actionForms.get(app.actionId);
-  const inputs = (currentAction()?.inputs ?? []).filter((input) => input.kind === "combatant" && !form.fields.get(input.name)?.node.hidden);
-  return { actor: inputs.find((input) => input.role === "actor"), target: inputs.find((input) => input.role === "target") };
-}
-
-// The role the next tap sets: the one pickNext says while the action on show has it, else the only one it has.
-function nextRole({ actor, target }) {
-  if ((app.pickNext ?? freshRole(actor, target)) === "actor" && actor) return "actor";
-  if (target) return "target";
-  return actor ? "actor" : null;
-}
-
-// The role a new pick starts with: the target while the one whose turn it is acts in the form (he attacks, so the
-// tap names whom), else the actor. A tap on the acting card, or on the actor's field, picks another actor.
-function freshRole(actor, target) {
-  const turn = app.current?.view.fight?.current ?? null;
-  const form = actionForms.get(app.actionId);
-  return turn && actor && target && form?.rawValue(actor.name) === turn ? "target" : "actor";
-}
-
+// refusal: why the last tap picked no one ("Bandit cannot act"), said in the hint.
 export function drawRoster(refusal = "") {
-  const form = actionForms.get(app.actionId);
-  const roles = roleInputs();
-  const { actor, target } = roles;
-  const next = nextRole(roles);
-  const picks = {
-    actor: actor ? form.rawValue(actor.name) : null,
-    target: target ? form.rawValue(target.name) : null,
-    labels: { actor: actor?.label, target: target?.label },
-    turn: app.current.view.fight?.current ?? null,
-    next,   // "actor" or "target": what a tap on a card sets now (a badge on the cards says it), or null
-  };
-  app.redrawnCards = renderRoster(app.current.view.roster, picks, {
-    onPick: pick, onTap: tapWidget, onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
+  const shown = picks();
+  // A card tapped is brought wholly into view: the finger may have found it half under the dock.
+  const tapped = (handler) => (id, ...rest) => { bringTappedIntoView(id); handler(id, ...rest); };
+  app.redrawnCards = renderRoster(app.current.view.roster, shown, {
+    onPick: tapped(pick), onTap: tapped(tapWidget), onMark: markByHand, onEdit: openEdit, onDuplicate: duplicateCombatant,
     onRemove: removeCombatant, onConditions: openConditions, onHide: hideCombatant,
   });
-  keepInView([picks.actor, picks.target]);
-  const role = next === "actor" ? actor : next === "target" ? target : null;
-  const hint = !app.current.view.roster.length || !role ? "" : `Tap a card: ${role.label.toLowerCase()}`;
+  keepInView([shown.actor, shown.target]);
+  const label = shown.next ? shown.labels[shown.next] : null;
+  const hint = !app.current.view.roster.length || !label ? "" : `Tap a card: ${label.toLowerCase()}`;
   q("pick-hint").textContent = refusal ? `${refusal} ${hint}.`.trim() : hint;
   q("pick-hint").classList.toggle("field-error", Boolean(refusal));
   checkTurnFighter();
 }
 
-// One rule in every system: a tap on a card sets the role the hint and the cards' badges say. A new pick (the turn
-// passes, the action on show changes, the encounter changes) starts with the target while the one whose turn it
-// is acts in the form, else with the actor, then the target, and so on in turn. A tap on the acting card while
-// the target is asked for asks for the actor instead: that is how the game master has someone else act. Someone
-// who cannot act, tapped for the actor, is refused in words in the hint: he never silently becomes the target.
-function pick(id) {
-  const form = actionForms.get(app.actionId);
-  const roles = roleInputs();
-  const { actor, target } = roles;
-  const card = app.current.view.roster.find((one) => one.id === id);
-  const role = nextRole(roles);
-  if (!card || !role) return;
-  bringTappedIntoView(id);
-  if (role === "actor") {
-    if (!card.can_act) {
-      return drawRoster(`${card.name} cannot act (${card.status.text.toLowerCase()}), so is not the ${actor.label.toLowerCase()}.`);
-    }
-    if (form.rawValue(actor.name) !== id) form.clearErrors();   // the last actor's refusal is not this one's
-    form.set(actor.name, id);
-    if (target && form.rawValue(target.name) === id) {   // never both: someone else until the next tap sets it
-      const other = app.current.view.roster.find((one) => one.id !== id);
-      if (other) form.set(target.name, other.id);
-    }
-    app.pickNext = target ? "target" : "actor";
-  } else {
-    if (actor && form.rawValue(actor.name) === id) {   // the acting card: the game master picks another actor
-      app.pickNext = "actor";
-      return drawRoster();
-    }
-    form.set(target.name, id);
-    app.pickNext = null;   // a new pick: the target again while the turn's fighter acts, else the actor
-  }
-  actionChanged();
-}
-
-// The actor's field tapped: the next tap on a card picks the actor; an actor chosen in it leaves the target to pick.
-// type: "focus" as the field is tapped, or the form event of a change.
-export function actorFieldUsed(name, type) {
-  if (!name || roleInputs().actor?.name !== name) return;
-  app.pickNext = type === "focus" ? "actor" : "target";
-  if (type === "focus") drawRoster();
-}
-
-// A tap on a part of a card the engine marked (a level of a track) presets that action when it is the one on
-// show (marking by hand: the tap says which level); on any other action a tap anywhere on a card picks the card,
-// so a tap meant for the attacker never leaves the attack. No text field takes the focus: a tablet's keyboard
-// opens only when the person taps a field.
-function tapWidget(id, tap) {
-  if (tap.action !== app.actionId) return pick(id);
-  const form = actionForms.get(tap.action);
-  form.set(tap.combatant, id);
-  // A card the form will not take there (the shooter's own, as his target) is picked as any card is, and its
-  // presets are not applied: a tap never changes an input of someone else's action.
-  if (form.rawValue(tap.combatant) !== id) return pick(id);
-  for (const [name, value] of Object.entries(tap.inputs)) form.set(name, value);
-  actionChanged();
-}
-
-// The card's explicit control for marking by hand: the action its widgets' taps name, with the card chosen.
-function markByHand(id, action) {
-  if (!shownActions().some((one) => one.id === action)) return;   // not offered under the options in effect
-  selectAction(action);
-  const form = actionForms.get(action);
-  const input = form.inputs.find((one) => one.kind === "combatant");
-  if (input) form.set(input.name, id);
-  actionChanged();
-  q("action-tabs").querySelector('[aria-selected="true"]')?.focus({ preventScroll: true });
-  q("action-panel").scrollIntoView({ block: "nearest" });
-}
-
-// -- the action panel -------------------------------------------------------------------------------
-
 // The tabs of the actions offered, the one on show selected.
 export function drawTabs() {
-  renderTabs(shownActions(), app.actionId, (next) => { selectAction(next); drawRoster(); updateOdds(); });
+  renderTabs(shownActions(), app.actionId, chooseAction);
 }
 
-// id: an action offered, or null when the options offer none (a system that is not well formed): then no form,
-// no button and no odds are shown, and nothing breaks.
-export function selectAction(id) {
-  rearm("resolve");   // another action chosen: a tap on Roll now is a new one
-  app.actionId = id;
+// The action on show (js/picking.js selectAction): its tab, its form, Roll's verb, and the odds' place.
+export function drawAction() {
+  const id = app.actionId;
   drawTabs();
   const form = actionForms.get(id);
   q("action-form").replaceChildren(...(form ? [form.container] : []));
   form?.refresh();
-  followInForm(id);
   const action = currentAction();
   q("roll").textContent = action?.verb || "Roll";
   q("roll").hidden = !resolves(id);
   q("type-dice").hidden = !resolves(id) || action.dice === false;
   q("odds").hidden = !action?.odds;
   q("odds-summary").hidden = !action?.odds;
-  app.pickNext = null;
-  cancelPrompt();
-  fieldError("action-error", "");
 }
 
-// type: the form event ("input" while typing, "change"); none for a change made by a tap on a card or a tab;
-// name: the input the person changed.
-export function actionChanged(type = null, name = null) {
-  if (type) actorFieldUsed(name, type);
-  rearm("resolve");   // the form changed: a tap on Roll now is a new one
-  cancelPrompt();
-  fieldError("action-error", "");
-  drawRoster();
-  updateOdds();
-  if (type) checkLater(checkAction, type);
-}
-
-// The form on show, checked as it is typed (js/checks.js).
-function checkAction() {
-  const form = actionForms.get(app.actionId);
-  if (!app.current || !resolves(app.actionId) || !app.current.view.roster.length) return;
-  const answer = engine.call("check", { encounter: app.current.encounter, action: app.actionId, inputs: form.values() });
-  form.clearErrors();
-  form.showRead(answer.ok ? answer.result.read : null);
-  if (!answer.ok) form.showError(answer.error.field, answer.error.message, { touchedOnly: true });
-}
-
-// Whether the one whose turn it is can make the action on show as his sheet stands: the engine checks the form, and
-// a refusal of what his sheet gives (his weapon, its mode) is said in the dock with a way to edit the sheet. Checked
-// on each answer while a turn runs and he acts in the form: an edited sheet, a new turn or an undo says it afresh.
-// Once the answer is painted, as the odds are: the result comes first.
+// Whether the one whose turn it is can make the action on show as his sheet stands is said in the dock, with a way
+// to edit the sheet. Checked on each answer while a turn runs and he acts in the form: an edited sheet, a new turn
+// or an undo says it afresh. Once the answer is painted, as the odds are: the result comes first.
 function checkTurnFighter() {
-  requestAnimationFrame(() => setTimeout(() => renderTurnWarning(app.current ? turnFighterWarning() : null)));
-}
-
-function turnFighterWarning() {
-  const turn = app.current.view.fight?.current ?? null;
-  const { actor } = roleInputs();
-  const form = actionForms.get(app.actionId);
-  if (!turn || !actor || !resolves(app.actionId) || form.rawValue(actor.name) !== turn) return null;
-  const answer = engine.call("check", { encounter: app.current.encounter, action: app.actionId, inputs: form.values() });
-  const field = answer.ok ? null : currentAction().inputs.find((input) => input.name === answer.error.field);
-  if (!field || !SHEET_KINDS.has(field.kind)) return null;
-  const card = app.current.view.roster.find((one) => one.id === turn);
-  return card ? { text: answer.error.message, name: card.name, onEdit: () => openEdit(turn) } : null;
-}
-
-const SHEET_KINDS = new Set(["weapon", "mode"]);   // inputs whose choices the acting combatant's sheet gives
-
-// After a resolution the odds change too, but the result comes first: the odds are worked out once the frame
-// with the result is painted, and the chart says it is updating meanwhile.
-// Odds that take long (a comparison against a long roster) are worked out a little at a time: each call has
-// ODDS_BUDGET_MS, an answer with `more` is drawn as it stands (the chart busy, saying what is left), and the same
-// request goes again in a task of its own, so a keystroke or a tap in between is handled at once and starts over.
-let oddsWanted = 0;
-const ODDS_BUDGET_MS = 20;
-
-export function oddsAfterPaint() {
-  const wanted = ++oddsWanted;
-  q("odds-chart").setAttribute("aria-busy", "true");
-  requestAnimationFrame(() => setTimeout(() => { if (wanted === oddsWanted) updateOdds(); }));
-}
-
-function updateOdds() {
-  const wanted = ++oddsWanted;   // whatever was waiting for the next frame, or for more, is drawn now
-  q("odds-chart").removeAttribute("aria-busy");
-  const action = currentAction();
-  if (!action?.odds) return;
-  if (app.current.view.roster.length === 0) return renderOdds(null, "add combatants to see the odds.");
-  const request = { encounter: app.current.encounter, action: app.actionId, inputs: actionForms.get(app.actionId).values(),
-    budget_ms: ODDS_BUDGET_MS };
-  const more = () => {
-    const odds = run("odds", request, (error) => renderOdds(null, error.field
-      ? `they appear when the action is complete (${error.message}).` : "they appear when the action is complete."));
-    if (odds) renderOdds(odds);
-    if (!odds?.more) return;
-    q("odds-chart").setAttribute("aria-busy", "true");
-    setTimeout(() => {
-      if (wanted !== oddsWanted) return;      // the form, the encounter or the action changed meanwhile
-      q("odds-chart").removeAttribute("aria-busy");
-      more();
-    });
-  };
-  more();
+  requestAnimationFrame(() => setTimeout(() => {
+    const warning = app.current ? turnFighterWarning() : null;
+    renderTurnWarning(warning && { ...warning, onEdit: () => openEdit(warning.id) });
+  }));
 }

@@ -2,7 +2,7 @@
 // it is said: what the panel, the dice and the turns all read, below each of them.
 
 import { fieldError } from "./dom.js";
-import { holds } from "./forms.js";
+import { holds } from "./when.js";
 import { actionForms, app } from "./state.js";
 
 export function currentAction() {

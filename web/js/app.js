@@ -18,17 +18,22 @@ import { follow } from "./flow.js";
 import { watchForUpdates, whenFree } from "./update.js";
 import { markTabsCut, renderRoster } from "./view.js";
 import { watchDock } from "./dock-room.js";
-import { promptKey, resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
+import { resolve, rollTheRest, useTypedDice } from "./dice-flow.js";
+import { promptKey } from "./prompt-view.js";
 import { cancelPrompt } from "./dice-prompt.js";
-import { addCondition, durationChanged, tableChange } from "./conditions-dialog.js";
-import { afterPrint, beforePrint, openNew, openTables, redo, startNew, tablesClosed, undo } from "./encounter-tools.js";
+import { addCondition, durationChanged } from "./conditions-dialog.js";
+import { tableChange } from "./conditions.js";
+import { afterPrint, beforePrint, openNew, openTables, tablesClosed } from "./encounter-dialogs.js";
+import { redo, startNew, undo } from "./encounter-tools.js";
 import { checkEntryFresh, downloadEncounter, holding, library, open, openLink, replacing, startEntry, storageChanged,
   storageRefused, tabEntry, unreadable } from "./entries.js";
 import { goToHint, moveTurn } from "./fight-controls.js";
 import { openLibrary } from "./library-actions.js";
-import { choosePlayers, copyPlayerLink, copyShare, drawWholeShare, openFile, openPlayers, playerChoices, playerURL, share,
+import { choosePlayers, copyPlayerLink, copyShare, drawWholeShare, openPlayers, playerChoices, playerURL, share,
   showPlayerCode } from "./share.js";
+import { openFile } from "./open-file.js";
 import { resumePlayersWindow } from "./players-window.js";
+import { addSheet } from "./combatants.js";
 import { openAdd, submitSheet } from "./sheet-dialog.js";
 
 const WAITING = ["add-combatant", "roll", "type-dice", "share", "new-encounter", "library", "turn-start", "turn-next",
@@ -73,7 +78,7 @@ function start() {
   app.systems = new Map(answer.systems.map((one) => [one.id, one]));
   follow();
   wireEvents();
-  setUpBlocks({ call: engine.call, system: () => app.system, sheetForm: () => app.sheetForm, roster: () => app.current.view.roster,
+  setUpBlocks({ call: engine.call, add: addSheet, system: () => app.system, sheetForm: () => app.sheetForm, roster: () => app.current.view.roster,
     openAdd, editing: () => app.editing });
   library.purgeDeleted();   // reads every entry: after the first frame, not before it
   loadFirstEncounter();
@@ -166,7 +171,7 @@ function wireEvents() {
   q("roll").addEventListener("click", resolving(() => resolve("app")));
   q("type-dice").addEventListener("click", resolving(() => resolve("given")));
   q("dice-prompt").addEventListener("submit", resolving(useTypedDice));
-  q("dice-prompt").addEventListener("keydown", promptKey);   // the prompt wires its entry and ⌫ itself (view.js)
+  q("dice-prompt").addEventListener("keydown", promptKey);   // the prompt wires its entry and ⌫ itself (prompt-view.js)
   q("dice-prompt").addEventListener("input", () => rearm("resolve"));
   q("dice-prompt").addEventListener("click", (event) => {
     if (event.target.closest?.('[data-testid="dice-face"], [data-testid="dice-backspace"]')) rearm("resolve");

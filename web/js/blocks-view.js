@@ -8,17 +8,16 @@
 import { BLOCKS, StatBlocks, freeName, keepChecked, readFile } from "./blocks.js";
 import { BlockChecker } from "./blocks-check.js";
 import { FROM_THE_RULES, blockEditor, gearNames, sourceList } from "./blocks-source.js";
-import { run } from "./ask.js";
 import { banner, el, fieldError, q } from "./dom.js";
 import { download, fileName } from "./keep.js";
 import { openStorage } from "./storage.js";
-import { app as state, commit, held } from "./state.js";
+import { app as state } from "./state.js";
 
 const FILTER_FROM = 10;   // a filter is offered once the dialog lists more entries than this
 
 const { storage } = openStorage();
 const book = new StatBlocks(storage);
-let app = null;           // {call, system(), sheetForm(), roster(), openAdd(), editing()}
+let app = null;           // {call, add(sheet), system(), sheetForm(), roster(), openAdd(), editing()}
 const checkers = new Map();
 const catalogs = new Map();   // system id -> {raw, catalog}: rebuilt only when the stored value changed
 let dialog = null;
@@ -230,9 +229,7 @@ function section(system, place, title, own, source) {
 // One of the source's blocks straight into the encounter (one tap), its name numbered if a combatant has it.
 function addSource(block) {
   const name = freeName(block.name, app.roster().map((card) => card.name));
-  const result = run("add", held({ sheet: { ...block.sheet, name } }));
-  if (!result) return;
-  commit(result);
+  if (!app.add({ ...block.sheet, name })) return;
   notice(`Added “${name}” to the encounter.`);
 }
 

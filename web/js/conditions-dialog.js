@@ -1,10 +1,10 @@
-// Each combatant's conditions and note, in their dialog: the presets and the duration chosen, added, removed, and
-// the note saved, each one engine call whose answer goes to the state.
+// Each combatant's conditions and note, in their dialog: the presets and the duration chosen, and the list drawn
+// again with each answer (js/flow.js); adding, removing and the note are js/conditions.js's one engine call.
 
 import { fieldError, fillSelect, once, q, rearm } from "./dom.js";
-import { app, commit, held } from "./state.js";
+import { app } from "./state.js";
 import { renderConditions, renderPresets } from "./turns-view.js";
-import { run } from "./ask.js";
+import { tableChange } from "./conditions.js";
 
 export function openConditions(id) {
   app.conditionsOf = id;
@@ -61,11 +61,4 @@ function giveCondition(name) {
   }
   const body = { change: "add", name, rounds: rounds ? Number(rounds) : null };
   return tableChange("condition", ends === "round" ? body : { ...body, ends, by: q("condition-by").value });
-}
-
-export function tableChange(method, body) {
-  fieldError("conditions-error", "");
-  const result = run(method, held({ id: app.conditionsOf, ...body }), (error) => fieldError("conditions-error", error.message));
-  if (result) commit(result);
-  return Boolean(result);
 }

@@ -1,9 +1,8 @@
 // Resolving with dice on demand: a request that may roll, the prompt for the dice it reaches, the faces
 // typed or tapped, the app rolling the rest; a prompt never outlives its encounter.
 
-import { banner, fieldError, q, rearm } from "./dom.js";
-import { actionForms, app, commit, held } from "./state.js";
-import { faceTyped, renderPrompt } from "./view.js";
+import { banner, fieldError, q } from "./dom.js";
+import { actionForms, app, commit, held, tell } from "./state.js";
 import { resolves, showActionError } from "./actions-offered.js";
 import { run } from "./ask.js";
 import { cancelPrompt, promptStillHolds } from "./dice-prompt.js";
@@ -26,7 +25,7 @@ export function rollFor(ask, mode, faces = {}) {
   if (!result) return;
   if (result.needs) {
     app.pending = { ask, faces: { ...faces }, needs: result.needs, encounter: app.current.encounter };
-    renderPrompt(result.needs, ask.about);
+    tell("prompt", app.pending);
     // The first face button takes the focus, not the text field: a tablet's keyboard would open over the faces.
     // A keyboard's user types the faces anyway (promptKey) and presses Enter.
     q("dice-faces").querySelector("button")?.focus({ preventScroll: true });
@@ -45,19 +44,6 @@ function diceFor(action, inputs) {
   const inputsOf = app.system.actions.find((one) => one.id === action)?.inputs ?? [];
   return inputsOf.filter((input) => input.kind === "combatant" && names.has(inputs[input.name]))
     .map((input) => `${input.label}: ${names.get(inputs[input.name])}`).join(" \u00b7 ");
-}
-
-// A keyboard's user types faces wherever the prompt's focus is (on a face button, say): the keys go to the entry.
-export function promptKey(event) {
-  if (!app.pending || event.ctrlKey || event.metaKey || event.altKey || event.target === q("dice-entry")) return;
-  if (event.key.length !== 1 || !/[0-9+\-\[\] ,]/.test(event.key)) return;
-  if (event.key === " " && event.target.matches("button")) return;   // Space presses the focused button
-  event.preventDefault();
-  rearm("resolve");
-  const field = q("dice-entry");
-  field.focus({ preventScroll: true });
-  field.value += event.key;
-  faceTyped();
 }
 
 export function useTypedDice(event) {

@@ -2,8 +2,7 @@
 // below everything that resolves (js/dice-flow.js) and everything that changes the form (js/action-panel.js).
 
 import { banner } from "./dom.js";
-import { app } from "./state.js";
-import { renderPrompt } from "./view.js";
+import { app, tell } from "./state.js";
 
 // A prompt closed for a reason (its encounter was replaced) says so; closed by the person or by its own
 // resolution, it says nothing.
@@ -13,7 +12,7 @@ export function cancelPrompt(reason = "") {
       + "tap Roll or Type my dice again.", "prompt");
   }
   app.pending = null;
-  renderPrompt(null);
+  tell("prompt", null);
 }
 
 // Dice typed for a prompt resolve against the encounter the prompt was opened for, or not at all.

@@ -3,7 +3,7 @@
 
 import { banner, once, q } from "./dom.js";
 import { actionForms, app, commit, held, show } from "./state.js";
-import { actionChanged, selectAction } from "./action-panel.js";
+import { actionChanged, selectAction } from "./picking.js";
 import { shownActions } from "./actions-offered.js";
 import { run } from "./ask.js";
 import { rollFor } from "./dice-flow.js";

@@ -12,12 +12,14 @@ import { listen, app, actionForms } from "./state.js";
 import { bringIntoView } from "./dock-room.js";
 import { showLink } from "./keep.js";
 import { renderTurnBar, renderTurnOrder } from "./turns-view.js";
-import { renderLatest, renderLog, renderOptions } from "./view.js";
-import { drawRoster, oddsAfterPaint } from "./action-panel.js";
+import { renderLatest, renderLog, renderOptions, showOdds } from "./view.js";
+import { renderPrompt } from "./prompt-view.js";
+import { drawAction, drawRoster } from "./action-panel.js";
 import { drawConditions } from "./conditions-dialog.js";
 import { closeStalePrompt } from "./dice-prompt.js";
 import { changeOption } from "./encounter-tools.js";
 import { keep } from "./entries.js";
+import { oddsAfterPaint } from "./odds.js";
 import { actNow, reorder } from "./fight-controls.js";
 import { followRound, followTurn } from "./follow-turn.js";
 import { redrawLibrary } from "./library-actions.js";
@@ -49,6 +51,12 @@ export function follow() {
   // Another encounter, or this one moved on.
   listen("changed", (result) => showLink(result.fragment));   // the address bar
   listen("changed", playersChanged);   // the players' window, once the page is idle
+  // The action on show, the picks and the odds, as a tap changes them (no answer with it).
+  listen("action", drawAction);
+  listen("picked", (refusal) => drawRoster(refusal));
+  listen("odds", showOdds);
+  // Dice asked for, or no longer (pending: app.pending).
+  listen("prompt", (pending) => renderPrompt(pending?.needs ?? null, pending?.ask.about ?? ""));
   // The saved encounters changed (here or in another tab).
   listen("library", redrawLibrary);
 }

@@ -69,12 +69,17 @@ export function playersChanged() {
   }, 500, 50);
 }
 
+// The player view link of the encounter on screen for the players and the others' way chosen ({fragment}), or null
+// after `onError` was told why.
+export function playerLink(players, npcs, onError) {
+  return run("player_link", { encounter: app.current.encounter, players, npcs }, onError);
+}
+
 function send(always) {
   if (!app.current) return;
   const { players, npcs } = choose();
   const known = new Set(app.current.view.roster.map((card) => card.id));
-  const result = run("player_link", { encounter: app.current.encounter, players: players.filter((id) => known.has(id)),
-    npcs }, () => {});
+  const result = playerLink(players.filter((id) => known.has(id)), npcs, () => {});
   if (!result || (!always && result.fragment === sent)) return;
   sent = result.fragment;
   channel.postMessage({ fragment: sent });

@@ -1,13 +1,11 @@
 // Share: the players' view first (its link and QR code, the choices it follows, and the players' window), the
 // whole encounter second (a link, a QR code, a file). A player's phone opens the link in player.html.
 
-import { banner, el, q } from "./dom.js";
-import { openPlayersWindow, playersChanged } from "./players-window.js";
+import { el, q } from "./dom.js";
+import { openPlayersWindow, playerLink, playersChanged } from "./players-window.js";
 import { drawQr, forgetQrUnless } from "./qr-view.js";
 import { app } from "./state.js";
-import { run } from "./ask.js";
-import { entryOpened, leave, replacing, startEntry, storage } from "./entries.js";
-import { openBackup } from "./library-backup.js";
+import { storage } from "./entries.js";
 
 // Share opens on the players' view: who the players are, then its QR code (below). A game master who turns the
 // tablet to the table shows only what players may see. The whole encounter (notes and every sheet) is a second
@@ -98,8 +96,7 @@ export function showPlayerCode() {
   q("player-choose").hidden = true;
   q("player-code").hidden = false;
   q("player-shows").textContent = showsWords(players, npcs);
-  const result = run("player_link", { encounter: app.current.encounter, players, npcs },
-    (error) => { q("player-size").textContent = error.message; });
+  const result = playerLink(players, npcs, (error) => { q("player-size").textContent = error.message; });
   if (!result) return;
   const url = playerURL(result.fragment);
   q("player-link").value = url;
@@ -147,21 +144,4 @@ export async function copyShare() {
   } catch {
     q("share-size").textContent = "Select the link and copy it (the browser did not allow copying).";
   }
-}
-
-export async function openFile(event) {
-  const file = event.target.files?.[0];
-  event.target.value = "";
-  if (!file) return;
-  const text = await file.text();
-  if (openBackup(text)) return q("share-dialog").close();   // a backup of the whole library (js/library-backup.js)
-  const opened = run("open_file", { text }, (error) =>
-    banner(`This file could not be opened: ${error.message}. Your encounter is unchanged.`));
-  if (!opened) return;
-  q("share-dialog").close();
-  replacing("Opening the file replaces it.", () => {
-    const left = leave();
-    const name = file.name.replace(/\.json$/i, "").replace(/^woundbook-/, "") || "Encounter from a file";
-    if (startEntry(opened, { name: `${name}, opened` })) entryOpened("the encounter from the file", left);
-  });
 }

@@ -1,11 +1,11 @@
-// Combatants: the sheet dialog that adds (one, or several at once, hidden from the players or not, sharing one
-// initiative roll or not) or edits one, and copying, hiding, revealing or removing one.
+// The sheet dialog that adds combatants (one, or several at once, hidden from the players or not, sharing one
+// initiative roll or not) or edits one; what it asks of the engine is js/combatants.js's.
 
 import { sheetDialogOpened } from "./blocks-view.js";
-import { fieldError, once, q, rearm } from "./dom.js";
-import { app, commit, held } from "./state.js";
-import { run } from "./ask.js";
+import { fieldError, q, rearm } from "./dom.js";
+import { app, held } from "./state.js";
 import { checkLater, checkSheet } from "./checks.js";
+import { saveSheet } from "./combatants.js";
 
 // -- combatants: add, edit, copy, remove -------------------------------------------------------------
 
@@ -83,28 +83,9 @@ export function submitSheet(event) {
     if (q("sheet-hidden").checked) request.hidden = true;
     if (q("sheet-group").checked && several()) request.group = true;   // several sharing one initiative roll
   }
-  const result = run(app.editing ? "edit" : "add", request, (error) => {
+  const refused = (error) => {
     if (error.field === "count") many(error.message);
     else if (!app.sheetForm.showError(error.field, error.message)) fieldError("sheet-error", error.message);
-  });
-  if (!result) return;
-  q("sheet-dialog").close();
-  commit(result);
+  };
+  if (saveSheet(app.editing ? "edit" : "add", request, refused)) q("sheet-dialog").close();
 }
-
-// The card menu's changes act once per tap (js/dom.js once()): the menu stays open under the finger after a Copy.
-export const duplicateCombatant = once("card-menu", (id) => {
-  const result = run("duplicate", held({ id }));
-  if (result) commit(result);
-});
-
-// Hidden from the players' view, or revealed: one tap on the card's badge or its menu, an event undone like any other.
-export const hideCombatant = once("hide", (id, hidden) => {
-  const result = run("hide", held({ id, hidden }));
-  if (result) commit(result);
-});
-
-export const removeCombatant = once("card-menu", (id) => {
-  const result = run("remove", held({ id }));
-  if (result) commit(result);
-});

@@ -32,7 +32,11 @@ export const formFollowed = new Map();    // action id -> whose turn its form la
 // committed: the encounter moved on by a tap in this tab (marked, saved); (result)
 // changed:   the encounter on screen is another, or moved on (the address bar, the players' window); (result)
 // library:   the saved encounters changed (the list, if open, follows); ()
-const listeners = { shown: [], committed: [], changed: [], library: [] };
+// prompt:    dice are asked for, or no longer (app.pending); (app.pending)
+// action:    another action is on show (app.actionId); ()
+// picked:    the picks or the form on show changed, no answer with them; (why a tap picked no one, or nothing)
+// odds:      the odds of the action on show: {busy} while they are worked out, then {odds, message}
+const listeners = { shown: [], committed: [], changed: [], library: [], prompt: [], action: [], picked: [], odds: [] };
 
 export function listen(moment, listener) {
   listeners[moment].push(listener);

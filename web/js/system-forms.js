@@ -5,7 +5,8 @@ import { blocksCatalog } from "./blocks-view.js";
 import { q, rearm } from "./dom.js";
 import { SchemaForm } from "./forms.js";
 import { actionForms, app, formFollowed } from "./state.js";
-import { actionChanged, actorFieldUsed, drawTabs, selectAction } from "./action-panel.js";
+import { drawTabs } from "./action-panel.js";
+import { actionChanged, actorFieldUsed, selectAction } from "./picking.js";
 import { shownActions } from "./actions-offered.js";
 import { checkLater, checkSheet } from "./checks.js";
 

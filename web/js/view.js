@@ -1,7 +1,8 @@
 // The view: the module family that builds and changes the DOM (with dom.js, widgets.js, forms.js).
-// It draws what the engine describes and nothing else: the log, the odds, the dice prompt (the cards: roster-view.js).
+// It draws what the engine describes and nothing else: the log, the odds, the options (the cards: roster-view.js;
+// the dice prompt: prompt-view.js).
 
-import { el, fillSelect, q, syncChildren } from "./dom.js";
+import { banner, el, fillSelect, q, syncChildren } from "./dom.js";
 import { renderTable } from "./widgets.js";
 
 // -- the roster: its rows and cards are roster-view.js's ------------------------------------------
@@ -106,7 +107,15 @@ export function markTabsCut() {
 // -- odds -------------------------------------------------------------------------------------------
 
 // The odds in a line in the dock (the summary; a tap there goes to the charts) and the charts in the action panel.
-export function renderOdds(odds, message = "") {
+// What js/odds.js tells: {busy} while the odds are being worked out (the chart says it is updating), or {odds,
+// message}: odds to draw, or null with why there are none.
+export function showOdds(shown) {
+  if ("odds" in shown) renderOdds(shown.odds, shown.message);
+  else if (shown.busy) q("odds-chart").setAttribute("aria-busy", "true");
+  else q("odds-chart").removeAttribute("aria-busy");
+}
+
+function renderOdds(odds, message = "") {
   const chart = q("odds-chart");
   const summary = q("odds-summary");
   const heading = q("odds-heading");
@@ -140,115 +149,6 @@ function renderBar(bar, testid) {
     el("span", { class: "pct", testid: `${testid}-percent`, text: bar.percent, title: bar.fraction }));
 }
 
-// -- the dice prompt --------------------------------------------------------------------------------
-
-// The prompt keeps its own entry: a face tapped goes into it, ⌫ takes the last one off, typing is counted, and a
-// face past the count is refused with a word. The controller reads the entry when the person uses the dice.
-// Dice the engine names (`names`, one per die in order) get a slot each, filled in order as faces go in.
-let asked = null;        // the needs on show, or null
-let typedBefore = "";    // the entry as last accepted: typing past the count puts it back
-
-// needs: the engine's ask (null closes the prompt); about: who the dice are for, in words.
-export function renderPrompt(needs, about = "") {
-  const prompt = q("dice-prompt");
-  asked = needs;
-  typedBefore = "";
-  if (!needs) {
-    prompt.hidden = true;
-    return;
-  }
-  prompt.hidden = false;
-  prompt.dataset.roll = needs.roll;
-  prompt.dataset.count = String(needs.count);
-  prompt.dataset.named = String(Boolean(needs.names?.length));
-  q("dice-why").textContent = needs.why;
-  q("dice-for").textContent = about;
-  const entry = q("dice-entry");
-  entry.value = "";
-  entry.setAttribute("aria-label", `${needs.dice} for the ${needs.roll} roll`);
-  entry.oninput = faceTyped;                    // properties, not listeners: a prompt drawn again wires them once
-  q("dice-backspace").onclick = removeLastFace;
-  q("dice-faces").replaceChildren(...needs.faces.map((face) => el("button", {
-    type: "button", class: "face", testid: "dice-face", dataset: { face: String(face.value) },
-    "aria-label": `Add a ${face.label} face`, title: face.label, onclick: () => addFace(face),
-  }, String(face.label).length > 2 ? el("span", { class: "face-word", text: face.label }) : face.label)));
-  const slots = q("dice-slots");
-  slots.hidden = !needs.names?.length;
-  slots.replaceChildren(...(needs.names ?? []).map((name, index) => el("li", {
-    class: "slot", testid: "dice-slot", dataset: { index: String(index), name, face: "", next: "false" },
-  }, el("span", { class: "slot-name", testid: "dice-slot-name", text: name }),
-  el("span", { class: "slot-face", testid: "dice-slot-face" }))));
-  q("dice-error").textContent = "";
-  showTyped();
-}
-
-// A face tapped is added, up to the count asked for: one more is refused, with a word.
-function addFace(face) {
-  if (!asked) return;
-  if (typedFaces().length >= asked.count) return refuseFace();
-  const entry = q("dice-entry");
-  entry.value = singleFaces() ? entry.value.replace(/\s+$/, "") + String(face.value) : `${entry.value.trim()} ${face.value}`.trim();
-  typedBefore = entry.value;
-  showTyped();
-}
-
-// Remove the last face: a bracketed one ("[ ]"), one symbol ("+"), a digit where every face is one ("533" is three
-// faces: taps write them so), else a whole number ("10").
-function removeLastFace() {
-  if (!asked) return;
-  const entry = q("dice-entry");
-  const last = singleFaces() ? /(\[[^\]]*\]|\S)$/ : /(\[[^\]]*\]|\d+|\S)$/;
-  entry.value = entry.value.trimEnd().replace(last, "").trimEnd();
-  typedBefore = entry.value;
-  showTyped();
-}
-
-// The entry changed by typing (in it, or a key the controller passed on): past the count, it is put back.
-export function faceTyped() {
-  if (!asked) return;
-  if (typedFaces().length > asked.count) {
-    q("dice-entry").value = typedBefore;
-    return refuseFace();
-  }
-  typedBefore = q("dice-entry").value;
-  showTyped();
-}
-
-function refuseFace() {
-  const need = asked.count;
-  showTyped(`That is all ${need} ${need === 1 ? "die" : "dice"} this roll needs: use them, or ⌫ to change one.`);
-}
-
-function singleFaces() {
-  return asked.faces.every((one) => String(one.value).length === 1);
-}
-
-// The faces typed so far, as typed, for the counter and the slots only (the engine reads and checks them).
-function typedFaces() {
-  const text = q("dice-entry").value;
-  if (!singleFaces()) return text.split(/[\s,;]+/).filter(Boolean);
-  return [...text.replace(/\[\s*\]/g, "0").replace(/[\s,;[\]]/g, "")];
-}
-
-// The count, and each named die's slot with its face (as its button shows it) or empty, the next to fill marked.
-function showTyped(refused = "") {
-  const typed = typedFaces();
-  const need = asked.count;
-  const slots = [...q("dice-slots").children];
-  const next = slots[typed.length]?.dataset.name;
-  const count = q("dice-count");
-  count.textContent = refused || `${typed.length} of ${need} ${need === 1 ? "die" : "dice"}${next ? ` \u00b7 next: ${next}` : ""}`;
-  count.dataset.full = String(typed.length >= need);
-  slots.forEach((slot, index) => {
-    const face = typed[index] ?? "";
-    const shown = asked.faces.find((one) => String(one.value) === face)?.label ?? face;
-    slot.dataset.face = face;
-    slot.dataset.next = String(index === typed.length);
-    slot.toggleAttribute("aria-current", index === typed.length);
-    slot.querySelector(".slot-face").textContent = shown;
-  });
-}
-
 // -- the new-encounter picker and the options ---------------------------------------------------------
 
 export function renderSystemPicker(systems, current) {
@@ -264,8 +164,10 @@ export function renderSystemPicker(systems, current) {
 let drawnOptions = "";   // schema, values and fixed as last drawn: the same again draws nothing
 let builtOptions = "";   // schema and fixed the controls were built for
 let fillOptions = [];    // one function per option: put a value into its controls
+let shownOptions = { schema: [], values: {} };   // what the controls show, to put back after a refusal
 
-// onChange(option, value): a person chose a new value for an option (a choice's value, a table's rows).
+// onChange(option, value, refused): a person chose a new value for an option (a choice's value, a table's rows);
+// `refused(error)`, called if the engine refuses it, puts the values on show back and says why at the option.
 export function renderOptions(schema, values, fixed, onChange) {
   const form = q("options-form");
   const key = JSON.stringify([schema, values, fixed]);
@@ -275,26 +177,33 @@ export function renderOptions(schema, values, fixed, onChange) {
   if (shape !== builtOptions) {
     builtOptions = shape;
     const focused = form.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const built = schema.map((option) => (OPTION_KINDS[option.kind] ?? unknownOption)(option, fixed, onChange));
+    const changed = (option, value) => {
+      clearOptionError(option.name);
+      onChange(option, value, (error) => optionRefused(option, error));
+    };
+    const built = schema.map((option) => (OPTION_KINDS[option.kind] ?? unknownOption)(option, fixed, changed));
     form.replaceChildren(...built.map((one) => one.node));
     fillOptions = built.map((one) => one.fill);
     if (focused) form.querySelector(`[data-testid="${focused}"]`)?.focus({ preventScroll: true });
   }
+  shownOptions = { schema, values };
   schema.forEach((option, index) => fillOptions[index](values[option.name] ?? option.default));
   q("options-note").textContent = fixed
     ? "Options are fixed once the first action is resolved; start a new encounter to change them."
     : "Options can change until the first action is resolved.";
 }
 
-// The next renderOptions puts the values back into the controls even when they did not change (a refused
-// change is undone on screen this way).
-export function redrawOptions() {
-  drawnOptions = "";
+// A refused change leaves the encounter's options as they were: the values on show are put back into the controls,
+// and the error shows at the option when it has a place for one (a table), else in a banner.
+function optionRefused(option, error) {
+  const { schema, values } = shownOptions;
+  schema.forEach((one, index) => fillOptions[index](values[one.name] ?? one.default));
+  if (!showOptionError(option.name, error.message, error.field)) banner(error.message);
 }
 
 // An engine error shown at the option it belongs to (an option drawn as a block has a place for it); false if
 // the option has none. `field` is the error's field ("options.effects[0].shock"), to mark the cell it names.
-export function showOptionError(name, message, field = "") {
+function showOptionError(name, message, field = "") {
   const box = q(`option-${name}-error`);
   if (!box) return false;
   box.textContent = message;
@@ -304,7 +213,7 @@ export function showOptionError(name, message, field = "") {
   return true;
 }
 
-export function clearOptionError(name) {
+function clearOptionError(name) {
   const box = q(`option-${name}-error`);
   if (box) box.textContent = "";
   for (const control of q("options-form").querySelectorAll(`[data-option="${CSS.escape(name)}"][aria-invalid]`)) {
