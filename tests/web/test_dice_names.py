@@ -1,7 +1,7 @@
 """Dice the engine names ("names" in a needs answer, one per die): the prompt shows a slot per die and fills them in
 order; a step that names its dice shows each face after its name.
 
-No registered system names its dice yet, so the prompt is mounted directly: the page's own view module (web/js/view.js,
+No registered system names its dice yet, so the prompt is mounted directly: the page's own prompt module (web/js/prompt-view.js,
 served unbundled under src-js/ for this test only) draws a needs answer the way app.js does. The screenshots go to
 /tmp/dicenames-shots/ for a person to look at.
 """
@@ -39,7 +39,7 @@ def mount(page: Page, needs: dict[str, Any], about: str = "") -> None:
     """Draw the prompt for ``needs`` with the view module itself (its own instance, wired to the prompt's controls)."""
     page.context.route("**/src-js/*.js", serve_sources)
     page.evaluate("""async ([needs, about]) => {
-        const view = await import("./src-js/view.js");
+        const view = await import("./src-js/prompt-view.js");
         view.renderPrompt(needs, about);
     }""", [needs, about])
     expect(page.get_by_test_id("dice-prompt")).to_be_visible()
