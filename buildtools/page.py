@@ -18,6 +18,7 @@ from .common import PYTHON_MODULES, QR_MODULE, ROOT, RULES_IMPORT, WEB, WHEEL_DI
 from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, unpack
 from .policy import check_page_policy
 from .stdlib import imported_names, python_modules, split_off, trim_stdlib, wheel_imports
+from .styles import STYLE_PARTS, STYLES, bundle_styles
 from .wheel import build_wheel
 
 # The modules a browser loads by name: the page's own, PyScript's interpreter module, and the two Workers'.
@@ -97,9 +98,11 @@ def assemble(site: Path, pyodide_tgz: Path, pyscript_tgz: Path, micropip: Path, 
     paths["PYSCRIPT_CONFIG"] = json.dumps({
         "interpreter": "./js/interpreter.js",   # Pyodide's loadPyodide, restoring a memory snapshot when it can
     })
+    # The stylesheet's parts are joined into the one app.css the pages link to, and not copied as they are.
+    bundle_styles(site / "app.css", lambda text: template(text, paths))
     for source in sorted(WEB.rglob("*")):
-        if (source.is_file() and source.name not in NOT_COPIED and source.parent != WEB / "js"
-                and "__pycache__" not in source.parts):
+        if (source.is_file() and source.name not in NOT_COPIED and source.parent not in (WEB / "js", STYLE_PARTS)
+                and source != STYLES and "__pycache__" not in source.parts):
             target = site / source.relative_to(WEB)
             target.parent.mkdir(parents=True, exist_ok=True)
             if source.suffix in (".html", ".json", ".js", ".py", ".webmanifest", ".css"):

@@ -1,9 +1,9 @@
 """The `hexes` widget and the `hex` input, drawn from fixture shapes (docs/api.md) before any system emits them.
 
 The page's modules are bundled at build time, so a fixture page served beside the built site, under the page's own
-Content-Security-Policy, takes web/app.css and imports the source modules from web/js/, mounts a card's widget and
-an action's form, and is driven as a person would: taps, arrow keys, and a look at the sizes on a tablet and a
-phone, light and dark.
+Content-Security-Policy, takes web/app.css (which imports its parts from web/css/) and imports the source modules
+from web/js/, mounts a card's widget and an action's form, and is driven as a person would: taps, arrow keys, and a
+look at the sizes on a tablet and a phone, light and dark.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ def serve_fixture(route: Route) -> None:
         route.fulfill(body=FIXTURE.format(policy=policy.group(0)), content_type="text/html")
     elif re.fullmatch(r"js/[a-z-]+\.js", path) and (WEB / path).exists():
         route.fulfill(body=(WEB / path).read_text(), content_type="text/javascript")
-    elif path == "app.css":
-        route.fulfill(body=(WEB / path).read_text(), content_type="text/css")
+    elif (path == "app.css" or re.fullmatch(r"css/[a-z-]+\.css", path)) and (WEB / path).exists():
+        route.fulfill(body=(WEB / path).read_text(), content_type="text/css")   # app.css imports its parts
     else:
         route.fulfill(status=404, body="not here")
 
