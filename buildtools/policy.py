@@ -31,7 +31,7 @@ class PagePolicyReader(html.parser.HTMLParser):
             # PyScript would read an inline <script type="py"> through a blob: URL, which the policy refuses too.
             self.problems.append("an inline <script> (put it in a file under web/js/; the policy runs no inline script)")
         if tag == "style":
-            self.problems.append("a <style> element (put it in app.css; the policy applies no <style> element)")
+            self.problems.append("a <style> element (put it in a part of web/css/; the policy applies no <style> element)")
         for name, value in values.items():
             if name.startswith("on"):
                 self.problems.append(f"an inline event handler <{tag} {name}=...> (add a listener in web/js/)")
