@@ -10,7 +10,8 @@
 Everything the page needs is vendored into dist/site/ from pinned, hash-checked
 downloads (Pyodide and PyScript from the npm registry, micropip and a QR code
 generator from PyPI) kept in .cache/, and the page's modules are bundled by
-esbuild (from the npm registry too).  Paths carry versions or content hashes,
+esbuild, with the part of fflate the players' page imports (both from the npm
+registry too).  Paths carry versions or content hashes,
 so a rebuilt file is never served stale, and every URL is relative, so the site
 works from a sub-path.
 

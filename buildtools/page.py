@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .bytecode import rules_bundle, stdlib_compiled, with_bytecode
 from .common import PYTHON_MODULES, QR_MODULE, ROOT, RULES_IMPORT, WEB, WHEEL_DIR, sha256, write_hashed
-from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, unpack
+from .pins import PYODIDE, PYODIDE_FILES, PYSCRIPT, esbuild, fflate, unpack
 from .policy import check_page_policy
 from .stdlib import imported_names, python_modules, split_off, trim_stdlib, wheel_imports
 from .styles import STYLE_PARTS, STYLES, bundle_styles
@@ -224,8 +224,9 @@ def wasm_compiled_at_once(text: str) -> str:
 def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
     """Template web/js/ and bundle it into out/: one file per entry module, and the code two entries share
     (the snapshot's, the rules') in chunks named by their content, so each is loaded once; the snapshot's reader
-    holds all it imports. Pyodide and PyScript stay outside, imported by the paths the page already uses. The code
-    is not minified: it stays readable."""
+    holds all it imports. Pyodide and PyScript stay outside, imported by the paths the page already uses. The npm
+    packages a module imports by name (fflate) are found in scratch/node_modules/, copied from their verified
+    downloads; esbuild keeps only what is imported of them. The code is not minified: it stays readable."""
     with tempfile.TemporaryDirectory(prefix="woundbook-js-") as scratch:
         # Bundled from scratch/web/js/ with scratch as the working folder, so the output names its sources
         # "web/js/view.js", and the same sources always give the same bytes.
@@ -233,6 +234,8 @@ def bundle_scripts(out: Path, paths: dict[str, str]) -> None:
         sources.mkdir(parents=True)
         for source in sorted((WEB / "js").glob("*.js")):
             (sources / source.name).write_text(template(source.read_text(encoding="utf-8"), paths), encoding="utf-8")
+        # Copied, not linked: esbuild names a module by its real path in the bundle, which must not depend on the checkout's.
+        shutil.copytree(fflate(), Path(scratch) / "node_modules" / "fflate")
         common = ["--bundle", "--format=esm", f"--outdir={out.resolve()}", "--external:../pyodide/*",
                   "--external:../pyscript/*", "--charset=utf8", "--log-level=warning"]
         for entries, options in ((PAGE_ENTRIES + WORKER_ENTRIES, ["--splitting", "--chunk-names=chunk-[hash]"]),

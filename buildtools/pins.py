@@ -1,5 +1,5 @@
 """The runtimes and tools the site is built from, pinned by version and sha256, and how each is fetched into .cache/
-and checked: Pyodide, PyScript and esbuild from the npm registry, micropip and the QR code generator from PyPI.
+and checked: Pyodide, PyScript, esbuild and fflate from the npm registry, micropip and the QR code generator from PyPI.
 
 Every pin is in this file, so the Pages workflow keys its download cache on it (and on build.py): a changed pin
 starts from an empty cache, and a download of another pin is never reused."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import platform
 import shutil
 import sys
@@ -35,6 +36,11 @@ ESBUILD = {
     "x86_64": ("@esbuild/linux-x64", "0.28.2", "9573bb2233aab0f9ea7647d5cca9726113cc1768de61d66b17267f4db84488f6"),
     "aarch64": ("@esbuild/linux-arm64", "0.28.2", "a96dbfa41d3ef5dbd1ef22b1c10d5187be9267e86093a870f06402a7ec931596"),
 }
+
+# zlib's inflate for the players' page, which reads a link in one synchronous call (js/unzlib.js): fflate (MIT), whose
+# ES module esbuild bundles, keeping only the streaming Inflate the page imports. Node's tests import it from the
+# same folder (fflate() below).
+FFLATE = ("fflate", "0.8.3", "38c2cd824402407b43153c782274aec2ea83ea688e4aa0b743c5f2c305857d92")
 
 
 def verified(path: Path, expected: str) -> Path:
@@ -132,3 +138,21 @@ def esbuild() -> Path:
         part.chmod(0o755)
         part.rename(binary)
     return binary
+
+
+def fflate() -> Path:
+    """fflate's package (package.json, LICENSE and its ES modules), unpacked from its verified npm tarball into
+    .cache/, to be put in a node_modules/ folder beside what imports it."""
+    name, version_pin, expected = FFLATE
+    tarball = npm_package(name, version_pin, expected)
+    folder = CACHE / f"{name}-{version_pin}"
+    if not folder.exists():
+        part = folder.with_name(f"{folder.name}.{os.getpid()}.part")   # test workers may unpack it at once
+        unpack(tarball, part, lambda relative: relative in ("package.json", "LICENSE") or relative.startswith("esm/"))
+        try:
+            part.rename(folder)
+        except OSError:
+            if not folder.exists():
+                raise
+            shutil.rmtree(part)
+    return folder
