@@ -5,7 +5,8 @@ same: the same view, or refused with the same words.
 The corpus: links the engine makes of random fights in all five systems (both ways of showing the others), then
 those views damaged field by field (every field set to each of a palette of wrong values, removed, or lengthened
 past its limit), and links damaged as text and as bytes (cut short, altered, with bytes after the stream, of another
-kind or version, too long, inflating too far, nested too deep, not UTF-8, with NaN or a lone surrogate in them).
+kind or version, too long, inflating too far, nested too deep, not UTF-8, with NaN or a lone surrogate in them, a
+zlib stream wrong around its deflate stream).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+from buildtools.pins import fflate
 from rules import player, player_read, share
 from rules.errors import BadLink
 from rules.systems import SYSTEMS
@@ -32,7 +34,23 @@ PALETTE: list[Any] = [None, True, False, 0, -1, 2.0, 1.5, 10**6, "", " ", "Ann",
 
 
 def packed(raw: bytes, *, tail: bytes = b"") -> str:
-    return "p1." + base64.urlsafe_b64encode(zlib.compress(raw, 9) + tail).decode("ascii").rstrip("=")
+    return stream_link(zlib.compress(raw, 9) + tail)
+
+
+def stream_link(stream: bytes) -> str:
+    return "p1." + base64.urlsafe_b64encode(stream).decode("ascii").rstrip("=")
+
+
+def zlib_damaged(raw: bytes) -> list[str]:
+    """Streams of a good link's bytes that zlib refuses for what is around the deflate stream, which the page checks
+    itself (web/js/unzlib.js): its checksum altered, its checksum twice, a dictionary asked for, the header's check
+    bits wrong, no header; and two that the page reads a kilobyte at a time: one stored block of the whole text
+    (read), and a stream that inflates to 20 MB from 20 kB (refused at the limit)."""
+    stream = zlib.compress(raw, 9)
+    asking = zlib.compressobj(9, zdict=b'"name"')
+    return [stream_link(stream[:-1] + bytes([stream[-1] ^ 1])), stream_link(stream + stream[-4:]),
+            stream_link(asking.compress(raw) + asking.flush()), stream_link(b"\x78\x9d" + stream[2:]),
+            stream_link(stream[2:]), stream_link(zlib.compress(raw, 0)), packed(b"{" + b" " * 20_000_000 + b"}")]
 
 
 def of(document: Any) -> str:
@@ -141,13 +159,13 @@ def damaged_links(good: str) -> list[Any]:
         packed(raw.replace(b'"round":', b'"round":NaN,"x":')), packed(raw.replace(b'"round":', b'"round":1e400,"x":')),
         packed(raw.replace(b'"npcs":', b'"\\ud800":1,"npcs":')), packed(raw.replace(b'"npcs":', b'"\\\\ud800":1,"npcs":')),
         packed(raw.replace(b'"npcs":', b'"a":"\\ud83d\\ude00","npcs":')),
-        "p1." + base64.urlsafe_b64encode(zlib.compress(raw)[:-4]).decode().rstrip("="),
+        "p1." + base64.urlsafe_b64encode(zlib.compress(raw)[:-4]).decode().rstrip("="), *zlib_damaged(raw),
     ]
 
 
 def read_in_node(links: list[Any]) -> list[dict[str, Any]]:
-    result = subprocess.run([node(), str(READER)], input=json.dumps(links), capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run([node(), str(READER), str(fflate())], input=json.dumps(links), capture_output=True,
+                            text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-3000:]
     answers: list[dict[str, Any]] = json.loads(result.stdout)
     return answers

@@ -4,10 +4,10 @@
 // order, the same limits and the same words, and tests/js/test_player_link.py reads a corpus of good,
 // damaged and hostile links both ways and compares what each accepts, returns and says.
 //
-// No DOM here: it runs in Node too. It reads a link in one synchronous call (js/inflate.js), so the page draws the
-// view before its first frame.
+// No DOM here: it runs in Node too. It reads a link in one synchronous call (js/unzlib.js, around fflate), so the
+// page draws the view before its first frame.
 
-import { Damaged, TooLarge, inflate } from "./inflate.js";
+import { Damaged, TooLarge, unzlib } from "./unzlib.js";
 
 const VERSION = "p1";
 const NOUN = "player view link";
@@ -120,7 +120,7 @@ function unpackedBase64(payload) {
 // Bytes after the end of the stream, which Python's zlib leaves aside, are refused by both readers as damage.
 function unpacked(packed) {
   try {
-    return inflate(packed, MAX_JSON_BYTES);
+    return unzlib(packed, MAX_JSON_BYTES);
   } catch (error) {
     if (error instanceof TooLarge) throw new BadLink(`this ${NOUN} unpacks to more than ${MAX_JSON_BYTES} bytes; it was refused`);
     if (error instanceof Damaged) throw new BadLink(`this ${NOUN} is damaged: it was cut short or altered`);
