@@ -41,15 +41,22 @@ def stream_link(stream: bytes) -> str:
     return "p1." + base64.urlsafe_b64encode(stream).decode("ascii").rstrip("=")
 
 
+def header(method: int, flags: int) -> bytes:
+    """A zlib header of these method and flag bits, its check bits right."""
+    return bytes([method, flags | (31 - (method << 8 | flags) % 31) % 31])
+
+
 def zlib_damaged(raw: bytes) -> list[str]:
     """Streams of a good link's bytes that zlib refuses for what is around the deflate stream, which the page checks
-    itself (web/js/unzlib.js): its checksum altered, its checksum twice, a dictionary asked for, the header's check
-    bits wrong, no header; and two that the page reads a kilobyte at a time: one stored block of the whole text
-    (read), and a stream that inflates to 20 MB from 20 kB (refused at the limit)."""
+    itself (web/js/unzlib.js): its checksum altered, its checksum twice, the header's check bits wrong, a header
+    asking for a dictionary or a window zlib does not have before the good deflate stream, a dictionary's stream, no
+    header; and two that the page reads a kilobyte at a time: one stored block of the whole text (read), and a stream
+    that inflates to 20 MB from 20 kB (refused at the limit)."""
     stream = zlib.compress(raw, 9)
     asking = zlib.compressobj(9, zdict=b'"name"')
     return [stream_link(stream[:-1] + bytes([stream[-1] ^ 1])), stream_link(stream + stream[-4:]),
-            stream_link(asking.compress(raw) + asking.flush()), stream_link(b"\x78\x9d" + stream[2:]),
+            stream_link(b"\x78\x9d" + stream[2:]), stream_link(header(0x78, 0xE0) + stream[2:]),
+            stream_link(header(0x88, 0xC0) + stream[2:]), stream_link(asking.compress(raw) + asking.flush()),
             stream_link(stream[2:]), stream_link(zlib.compress(raw, 0)), packed(b"{" + b" " * 20_000_000 + b"}")]
 
 
