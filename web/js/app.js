@@ -85,7 +85,7 @@ function start() {
   makeHeldTaps();
   resumePlayersWindow(playerChoices);
   watchForUpdates();
-  makeSnapshotLater();
+  makeSnapshotLater(() => import("./interpreter.js").then(({ pageSources }) => pageSources()));
 }
 
 // -- while the engine loads: the controls that need it say they are waiting, and a tap on one of them (or on a

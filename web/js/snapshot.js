@@ -213,7 +213,9 @@ async function underTheSite() {
 // After a normal boot, make the snapshot in a module Worker once the page is idle, if the private file system
 // takes a probe's write (and did not refuse one on an earlier visit of this build); the page's own thread only
 // reads out the Python files it was given (to be compiled ahead) and waits for the Worker's answer.
-export function makeSnapshotLater() {
+// sources(): a promise of the page's Python files ({files, runs}: js/interpreter.js pageSources), handed in by the
+// page, which loads the interpreter's module; this module is below it, and imports it neither way.
+export function makeSnapshotLater(sources) {
   if (root?.dataset.snapshot !== "fresh") return;
   if (!usable() || typeof Worker !== "function") return mark("unsupported");
   if (refusedBefore()) return mark("refused", "this browser's storage refused it on an earlier visit of this build");
@@ -238,8 +240,8 @@ export function makeSnapshotLater() {
       else mark("failed", data.message);
     });
     worker.addEventListener("error", (event) => fail(event.message || "the snapshot worker did not start"));
-    import("./interpreter.js").then(({ pageSources }) => pageSources())
-      .then((sources) => worker.postMessage(sources))
+    sources()
+      .then((files) => worker.postMessage(files))
       .catch((error) => fail(`the page's Python files could not be read (${error.message})`));
   };
   if ("requestIdleCallback" in globalThis) requestIdleCallback(start, { timeout: 2000 });
