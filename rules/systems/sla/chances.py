@@ -13,7 +13,7 @@ from ...odds import chart, dice, ranges, share
 from ...report import number
 from .body import knockback, under_fire
 from .diagram import REGION_OF
-from .hit import impact
+from .strike import impact
 from .options import Options
 from .resolution import STAT_TARGET, Dice
 from .shooting import Plan, Shot, place, plan, roll_check
@@ -41,13 +41,13 @@ class Effect:
 
 def effect(sheet: Sheet, state: State, location: str, plan_: Plan, penetration_die: int, damage_die: int,
            options: Options) -> Effect:
-    """What the Penetration and Damage dice do on one location (:func:`.hit.impact`, as the resolver reads them),
+    """What the Penetration and Damage dice do on one location (:func:`.strike.impact`, as the resolver reads them),
     with the chance its knockback roll leaves the victim down."""
     found = impact(sheet, state, location, plan_, penetration_die, damage_die, options)
     phys = sheet.stat("phys")
     kind, penalty = knockback(found.damage, phys)
     if dead(sheet, take(state, location, found.damage)):
-        kind = "none"                           # the dead are not knocked back (as :func:`.hit.knock`)
+        kind = "none"                           # the dead are not knocked back (as :func:`.knockback.knock`)
     wounds = len(state.wounds) + int(found.wound)
     down = 216 if kind == "down" else 216 - passes(phys, -penalty - wounds) if kind == "roll" else 0
     return Effect(found.damage, found.wound, found.stuck, down)

@@ -15,7 +15,7 @@ from ...report import Step, number, signed
 from .blast import zone_lost
 from .diagram import REGION_OF
 from .grenade_zone import RULE, caught, where, zone_for, zone_hexes
-from .hit import knock
+from .knockback import knock
 from .options import Options
 from .sheet import GRENADES, LOCATION_LABELS, Sheet, Weapon
 from .wounds import Mark, State, news, open_wound, take

@@ -25,7 +25,8 @@ from ...hexes import DIRECTION_NAMES
 from ...report import Report, Step, number, signed
 from .defence import WHOLE_ROUND, dodge_modifier, dodged
 from .diagram import REGION_OF, land
-from .hit import hex_words, strike
+from .hit import hex_words
+from .strike import strike
 from .melee_attack import Reduced, blow, deviation, judge, lowered, roll_words, turned
 from .melee_defence import defended, guard, whip_back
 from .melee_inputs import DEFENCE_WORDS, DODGES, PARRIES, Melee

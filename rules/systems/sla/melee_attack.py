@@ -66,7 +66,7 @@ class Blow:
 
 @dataclass(frozen=True)
 class Reduced:
-    """A blow's numbers with a parry's reduction taken off its DAM (what :func:`.hit.impact` reads)."""
+    """A blow's numbers with a parry's reduction taken off its DAM (what :func:`.strike.impact` reads)."""
 
     pen: int
     dam: int

@@ -17,7 +17,7 @@ from ...keys import cached_hash
 from ...report import Step, signed
 from .body import strength_bonus
 from .defence import dodge_modifier, dodged
-from .hit import impact
+from .strike import impact
 from .melee_attack import Reduced
 from .melee_inputs import DODGES, PARRIES, Melee
 from .options import Options

@@ -1,6 +1,6 @@
 """The exact odds of a blow and the defence it meets (seed 002: Hand-to-Hand, Parries, Dodge): over the 216 faces of
 the attack's three dice, the 216 of the defence's, the six of the direction die and the 216 of a knockback PHYS
-test, through the resolver's own pieces (:mod:`.melee_attack`, :mod:`.melee_defence`, :func:`.hit.impact`).
+test, through the resolver's own pieces (:mod:`.melee_attack`, :mod:`.melee_defence`, :func:`.strike.impact`).
 
 The defence's faces collapse to its few outcomes (failed, or succeeded with each Success die value), and the six
 directions to the locations they reach, so a call stays well within a frame.  A whip's lash back at the attacker
@@ -19,7 +19,7 @@ from ...odds import chart, ranges, share
 from .body import knockback
 from .chances import passes
 from .diagram import REGION_OF, land
-from .hit import impact
+from .strike import impact
 from .melee_attack import Reduced, blow, deviation, judge, lowered, turned
 from .melee_defence import guard
 from .melee_inputs import DODGES, PARRIES, Melee

@@ -27,8 +27,8 @@ from ...report import Report, Step, signed
 from .blast import burst_limits
 from .fire import spread_modifier
 from .diagram import REGION_OF
-from .hit import (Which, bruised, deviate, fire, hex_words, land_hit, modifier_steps, prepare, skill_words, touched,
-                  trigger)
+from .hit import bruised, deviate, fire, hex_words, land_hit, modifier_steps, prepare, skill_words, touched, trigger
+from .knockback import Which
 from .options import Options
 from .resolution import SKILL_TARGET, Check, check
 from .rolls import ROLES, three, words
