@@ -21,7 +21,7 @@ from rules.systems import sla
 from rules.systems.sla import volley
 from rules.systems.sla.diagram import REGION_OF
 from rules.systems.sla.sheet import LOCATION_LABELS
-from rules.systems.sla.shooting import read_shot
+from rules.systems.sla.shoot_inputs import read_shot
 from rules.systems.sla.volley_odds import _WORK, volley_odds
 
 from .helpers import ok, refused, widget

@@ -35,7 +35,7 @@ from rules.odds import share
 from rules.systems.sla import hit
 from rules.systems.sla.diagram import REGION_OF
 from rules.systems.sla.sheet import LOCATION_LABELS
-from rules.systems.sla.shooting import read_shot
+from rules.systems.sla.shoot_inputs import read_shot
 from rules.systems.sla.wounds import State
 
 from .helpers import ok

@@ -22,7 +22,7 @@ from rules.systems.sla import hit
 from rules.systems.sla.diagram import REGION_OF
 from rules.systems.sla.protection import layers
 from rules.systems.sla.sheet import LOCATIONS
-from rules.systems.sla.shooting import read_shot
+from rules.systems.sla.shoot_inputs import read_shot
 
 from .helpers import ok
 

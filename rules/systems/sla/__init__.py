@@ -24,7 +24,7 @@ from .chances import shot_odds
 from .melee_odds import melee_odds
 from .volley_odds import volley_odds
 from .options import Options, options_to_dict, read_options, schema as _option_schema
-from .shooting import read_shot
+from .shoot_inputs import read_shot
 from .sheet import (DEFAULT_HITS, DEFAULT_INCAP, HITS_RANGE, INCAP_RANGE, LOCATION_LABELS, LOCATIONS, MAX_ARMOUR,
                     MAX_PV, MAX_WEAPONS, SPECIES, STAT_RANGE, STATS, Sheet)
 from .forms import action_schema

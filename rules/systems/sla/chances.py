@@ -16,7 +16,8 @@ from .diagram import REGION_OF
 from .strike import impact
 from .options import Options
 from .resolution import STAT_TARGET, Dice
-from .shooting import Plan, Shot, place, plan, roll_check
+from .shooting import Plan, place, plan, roll_check
+from .shoot_inputs import Shot
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
 from .wounds import State, dead, take
 

@@ -85,7 +85,7 @@ def dodge_modifier(sheet: Sheet, options: Options) -> int:
 
 def read_dodge(inputs: Any, sheets: Mapping[str, Sheet], states: Mapping[str, State],
                options: Options) -> dict[str, Any]:
-    from .shooting import able
+    from .shoot_inputs import able
     inputs = fields.mapping(inputs if inputs is not None else {}, "inputs")
     who = fields.combatant(inputs, "dodger", sheets, "dodger")
     sheet, state = sheets[who], states[who]

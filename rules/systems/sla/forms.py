@@ -13,8 +13,8 @@ from typing import Any
 from ..data import load
 from . import care, defence, grenade_throw, grenades, melee_inputs, rounds
 from .diagram import REGION_OF, REGIONS
-from .shooting import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE, MAX_MODIFIER,
-                       MAX_SHOOTERS, MAX_SHOTS)
+from .shoot_inputs import (AMMO_CHOICES, DEFAULT_AIM, MAX_AIMS, MAX_BULLETS, MAX_BURST_DICE, MAX_DISTANCE,
+                           MAX_MODIFIER, MAX_SHOOTERS, MAX_SHOTS)
 from .sheet import BANDS, LOCATION_LABELS, LOCATIONS
 
 _DATA = load("sla")

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...hexes import Hex
 from .sheet import Sheet, Weapon, parse_weapon
-from .shooting import hex_text
+from .shoot_inputs import hex_text
 
 MAX_CAUGHT = 4                  # the target and three more
 CAUGHT_NAMES = ("target",) + tuple(f"also_{n}" for n in range(1, MAX_CAUGHT))

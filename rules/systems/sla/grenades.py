@@ -39,7 +39,7 @@ from .protection import layers
 from .resolution import SKILL_TARGET, check
 from .rolls import ROLES, three, words
 from .sheet import GRENADES, LOCATION_LABELS, LOCATIONS, Sheet, Weapon, parse_weapon
-from .shooting import able
+from .shoot_inputs import able
 from .wounds import State, acted, news, open_wound, take, wear
 
 _DATA = load("sla")["grenades"]

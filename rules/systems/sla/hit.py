@@ -19,7 +19,8 @@ from .options import Options
 from .handling import jam_number, jams
 from .resolution import SKILL_TARGET, Check, Dice
 from .rolls import test
-from .shooting import Plan, Shot, plan, roll_check, spread
+from .shooting import Plan, plan, roll_check, spread
+from .shoot_inputs import Shot
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
 from .strike import strike
 from .wounds import Shot as LastShot, State, acted, dead, news, take, unconscious

@@ -21,7 +21,7 @@ from ...keys import cached_hash
 from ..data import load
 from .options import Options
 from .sheet import Sheet
-from .shooting import DEFAULT_AIM, MAX_MODIFIER, able, hex_text, read_hex
+from .shoot_inputs import DEFAULT_AIM, MAX_MODIFIER, able, hex_text, read_hex
 from .wounds import State, dead, unconscious
 
 SPENDS = ("attack", "aim")

@@ -32,7 +32,8 @@ from .knockback import Which
 from .options import Options
 from .resolution import SKILL_TARGET, Check, check
 from .rolls import ROLES, three, words
-from .shooting import Plan, Shot, plan, read_hex, steadied_recoil
+from .shooting import Plan, plan
+from .shoot_inputs import Shot, read_hex, steadied_recoil
 from .sheet import LOCATION_LABELS, Sheet, Weapon
 from .wounds import Mark, State, dead, unconscious
 

@@ -26,7 +26,8 @@ from .diagram import REGION_OF
 from .hit import touched
 from .options import Options
 from .resolution import Check, Dice, check
-from .shooting import Plan, Shot, plan, roll_check, spread
+from .shooting import Plan, plan, roll_check, spread
+from .shoot_inputs import Shot
 from .sheet import LOCATION_LABELS, LOCATIONS, Sheet
 from .volley import STANDARD_AIM, burst_length, influence, steered, wild_plan
 from .wounds import State
