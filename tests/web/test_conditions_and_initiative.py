@@ -11,7 +11,7 @@ from tests.rules.helpers import ok
 
 from .actions import add_sheet, settle, start_new
 from .conftest import open_page
-from .test_fight import by_name, dice, names_in_order, newest, next_turn, open_conditions, status, step
+from .fight_actions import by_name, dice, names_in_order, newest, next_turn, open_conditions, status, step
 
 
 def test_blinded_until_the_end_of_the_ogre_s_turn_given_by_taps_ends_there(app: Page) -> None:

@@ -1,19 +1,23 @@
 """Screenshots of a running fight, for a person to look at (in /tmp/fight-shots/): an SLA fight with a bleeding
-wound and a FUDGE fight with a stunned fighter (made with the engine as test_fight.py makes them), each opened once
-and looked at on a tablet either way round and on a phone at each of its moments, running, after Next and, in SLA,
-at the round's initiative prompt; whose turn it is, Next, Roll and the newest result on screen at every scroll."""
+wound and a FUDGE fight with a stunned fighter (made with the engine by fight_actions.py, as test_fight.py makes
+them), each opened once and looked at on a tablet either way round and on a phone at each of its moments, running,
+after Next and, in SLA, at the round's initiative prompt; whose turn it is, Next, Roll and the newest result on
+screen at every scroll."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from .actions import at
-from .test_fight import SHOTS, act, by_name, call, encounter, next_turn, sla_bleeder, status
+from .fight_actions import act, by_name, call, encounter, next_turn, sla_bleeder, status
 from .test_tablet import inside, show_as, touch  # noqa: F401  (touch is a fixture)
+
+SHOTS = Path("/tmp/fight-shots")
 
 
 def sla_fight() -> dict[str, Any]:

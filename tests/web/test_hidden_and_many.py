@@ -10,7 +10,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.web.actions import add_combatant, add_sheet, input_named, settle, show_player_code, start_new
 from tests.web.conftest import open_page
-from tests.web.test_fight import dice, names_in_order, step
+from tests.web.fight_actions import dice, names_in_order, step
 from tests.web.test_player_view import decoded, open_players
 from tests.web.test_taps import double_tap
 

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .actions import input_named, start_new
+from .sla_actions import SYSTEM, THREE, add_fighter, answer, by_name, picker_cell, why_steps
 from .test_option_conditions import tab
-from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, picker_cell, why_steps
 from .test_sla_screens import animations_done
 from .test_tablet import touch  # noqa: F401  (a fixture: a page in a touch context of a size)
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .actions import start_new, unfold
+from .sla_actions import SYSTEM, THREE, add_fighter, answer, by_name, why_steps
 from .test_option_conditions import tab
-from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, why_steps
 
 GRENADE = "skill Throwing, RNG 10, grenade frag, zone 2, radius 1, DAM 5"
 ZONE = [(-1, 8), (-1, 9), (-1, 10), (1, 7), (1, 8), (1, 9)]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .actions import start_new, unfold
+from .sla_actions import SYSTEM, THREE, add_fighter, answer, by_name, meter_text, why_steps
 from .test_option_conditions import tab
-from .test_sla import SYSTEM, THREE, add_fighter, answer, by_name, meter_text, why_steps
 
 KNIFE = ("Knife", "skill Blade 1h, PEN 2, DAM 3, handling 2")
 MINUS = "\u2212"

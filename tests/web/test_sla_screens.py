@@ -9,9 +9,9 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .actions import EVERY_SCREEN, seen_as
+from .sla_actions import (SHOTS, THREE, answer, by_name, diagram_cell, fire_the_issues_shot, max_rock_and_scum,
+                          shoot_form, slots)
 from .test_layout import run_axe
-from .test_sla import (SHOTS, THREE, answer, by_name, diagram_cell, fire_the_issues_shot, max_rock_and_scum, shoot_form,
-                       slots)
 from .test_tablet import inside, touch  # noqa: F401  (touch is a fixture: a page in a touch context of a size)
 
 
