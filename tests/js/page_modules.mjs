@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const PURE = ["backup.js", "blocks.js", "library.js", "library-migrate.js", "storage.js"];
+const PURE = ["backup.js", "blocks.js", "library.js", "library-migrate.js", "state.js", "storage.js"];
 const folder = mkdtempSync(join(tmpdir(), "woundbook-js-"));
 writeFileSync(join(folder, "package.json"), '{"type": "module"}');
 for (const file of PURE) copyFileSync(new URL(`../../web/js/${file}`, import.meta.url), join(folder, file));

@@ -50,7 +50,7 @@ export function tell(moment, payload) {
 
 // The answer is the encounter on screen, drawn afresh (an error putting the one on screen back shows it again).
 export function show(result) {
-  keepHeldLog(result.view);
+  if (result !== app.current) keepHeldLog(result.view);   // shown again, it holds its whole log already
   app.current = result;
   tell("shown", result.view);
 }
